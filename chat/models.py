@@ -1,0 +1,86 @@
+"""Thread, Message and ContextReceipt.
+
+Invariants:
+- ``Message.seq`` is unique per thread and only grows; messages are never deleted by the
+  system, and a regenerated reply keeps its predecessor (``active=False``, ``replaced_by``).
+- ``(thread, client_id)`` is unique, so a resent user message is stored once.
+- Every assistant reply that was generated has one ContextReceipt saying what its prompt held.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class Thread(models.Model):
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="threads")
+    character = models.ForeignKey("characters.Character", on_delete=models.CASCADE, related_name="threads")
+    scene = models.ForeignKey(
+        "scenes.Scene", on_delete=models.CASCADE, null=True, blank=True, related_name="threads"
+    )
+    title = models.CharField(max_length=200, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated_at", "-id"]
+        indexes = [models.Index(fields=["owner", "character"])]
+
+    def __str__(self) -> str:
+        return self.title or f"Thread {self.pk}"
+
+
+class Message(models.Model):
+    class Role(models.TextChoices):
+        USER = "user"
+        ASSISTANT = "assistant"
+
+    class Status(models.TextChoices):
+        COMPLETE = "complete"
+        STREAMING = "streaming"
+        INTERRUPTED = "interrupted"
+        FAILED = "failed"
+
+    thread = models.ForeignKey(Thread, on_delete=models.CASCADE, related_name="messages")
+    seq = models.PositiveIntegerField()
+    role = models.CharField(max_length=16, choices=Role.choices)
+    content = models.TextField(blank=True)
+    token_count = models.PositiveIntegerField(default=0)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.COMPLETE)
+    client_id = models.UUIDField(null=True, blank=True)
+    active = models.BooleanField(default=True, help_text="False for a reply replaced by regeneration.")
+    replaced_by = models.ForeignKey(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="previous_versions"
+    )
+    error = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    edited_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["thread", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["thread", "seq"], name="message_seq_unique_per_thread"),
+            models.UniqueConstraint(
+                fields=["thread", "client_id"],
+                condition=models.Q(client_id__isnull=False),
+                name="message_client_id_unique_per_thread",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.thread_id}#{self.seq} {self.role}"
+
+
+class ContextReceipt(models.Model):
+    """What went into the prompt of one assistant reply.
+
+    ``layers`` maps layer name to ``{"tokens": int, "budget": int}``; ``items`` is a list of
+    ``{"layer", "kind" (memory|summary|message), "id", "score", "tokens"}``."""
+
+    message = models.OneToOneField(Message, on_delete=models.CASCADE, related_name="receipt")
+    layers = models.JSONField(default=dict)
+    items = models.JSONField(default=list)
+    total_tokens = models.PositiveIntegerField(default=0)
+    budget_tokens = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)

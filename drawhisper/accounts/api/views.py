@@ -1,0 +1,57 @@
+"""``POST /api/auth/signup/`` and ``POST /api/auth/token/``."""
+
+from __future__ import annotations
+
+from django.contrib.auth import authenticate
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.throttling import AnonRateThrottle
+from rest_framework.views import APIView
+
+from drawhisper.accounts.services import token_for_user, user_signup
+
+
+class CredentialsInput(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+    password = serializers.CharField(max_length=256, trim_whitespace=False, style={"input_type": "password"})
+
+
+class TokenOutput(serializers.Serializer):
+    token = serializers.CharField()
+
+
+class SignupView(APIView):
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+
+    @extend_schema(request=CredentialsInput, responses={201: TokenOutput})
+    def post(self, request):
+        data = CredentialsInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        user = user_signup(**data.validated_data)
+        return Response({"token": token_for_user(user=user)}, status=status.HTTP_201_CREATED)
+
+
+class TokenView(APIView):
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+
+    @extend_schema(request=CredentialsInput, responses={200: TokenOutput})
+    def post(self, request):
+        data = CredentialsInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        user = authenticate(request, **data.validated_data)
+        if user is None:
+            return Response(
+                {"detail": "Wrong username or password."}, status=status.HTTP_400_BAD_REQUEST
+            )
+        return Response({"token": token_for_user(user=user)})
+
+
+class MeView(APIView):
+    """``GET /api/auth/me/``: who the credentials belong to."""
+
+    def get(self, request):
+        return Response({"id": request.user.pk, "username": request.user.username})

@@ -1,0 +1,30 @@
+"""The Celery application: Redis broker, JSON only, settings under the ``CELERY_`` prefix."""
+
+from __future__ import annotations
+
+import os
+
+from celery import Celery
+from celery.schedules import crontab
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "drawhisper.settings")
+
+app = Celery("drawhisper")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()
+
+
+@app.on_after_finalize.connect
+def _schedule_periodic_tasks(sender: Celery, **_: object) -> None:
+    from django.conf import settings
+
+    sender.conf.beat_schedule = {
+        "consolidate-daily-summaries": {
+            "task": "memories.tasks.consolidate_all_threads",
+            "schedule": crontab(hour=settings.MEMORY_CONSOLIDATION_HOUR, minute=0),
+        },
+        "reconcile-vectors": {
+            "task": "memories.tasks.reconcile_vectors",
+            "schedule": crontab(hour=settings.MEMORY_CONSOLIDATION_HOUR, minute=30),
+        },
+    }

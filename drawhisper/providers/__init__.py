@@ -1,0 +1,33 @@
+"""LLM and embedding providers: ports, adapters and fakes, each chosen by settings.
+
+``get_llm(alias)`` and ``get_embedder(alias)`` resolve ``settings.LLM_BACKENDS`` and
+``settings.EMBEDDING_BACKENDS`` (``{"BACKEND": dotted.path, "OPTIONS": {...}}``, the
+``STORAGES`` pattern) once and cache the instance; a ``setting_changed`` signal clears the
+cache so tests can swap a backend with ``override_settings``. Vendor SDKs are imported only
+inside adapter modules."""
+
+from __future__ import annotations
+
+from drawhisper.providers.base import (
+    ChatMessage,
+    Completion,
+    Embedder,
+    LLMBackend,
+    PermanentProviderError,
+    ProviderError,
+    TransientProviderError,
+)
+from drawhisper.providers.registry import get_embedder, get_llm, reset_backends
+
+__all__ = [
+    "ChatMessage",
+    "Completion",
+    "Embedder",
+    "LLMBackend",
+    "PermanentProviderError",
+    "ProviderError",
+    "TransientProviderError",
+    "get_embedder",
+    "get_llm",
+    "reset_backends",
+]

@@ -1,0 +1,1 @@
+"""Embedding adapters: ``openai``, ``local`` (offline MiniLM) and ``fake`` (tests)."""

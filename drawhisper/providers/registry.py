@@ -1,0 +1,60 @@
+"""Resolve ``{"BACKEND": ..., "OPTIONS": ...}`` settings into cached backend instances."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from django.conf import settings
+from django.core.signals import setting_changed
+from django.utils.module_loading import import_string
+
+_cache: dict[tuple[str, str], Any] = {}
+_lock = threading.Lock()
+
+
+def build_backend(config: dict[str, Any]) -> Any:
+    backend_class = import_string(config["BACKEND"])
+    return backend_class(**config.get("OPTIONS", {}))
+
+
+def _resolve(setting_name: str, alias: str) -> Any:
+    key = (setting_name, alias)
+    instance = _cache.get(key)
+    if instance is None:
+        with _lock:
+            instance = _cache.get(key)
+            if instance is None:
+                configs = getattr(settings, setting_name)
+                if alias not in configs:
+                    raise KeyError(f"{setting_name} has no backend named {alias!r}")
+                instance = build_backend(configs[alias])
+                _cache[key] = instance
+    return instance
+
+
+def get_llm(alias: str = "chat"):
+    """The LLM backend for ``alias``: ``chat``, ``summary`` or ``extract``."""
+    return _resolve("LLM_BACKENDS", alias)
+
+
+def get_embedder(alias: str = "default"):
+    return _resolve("EMBEDDING_BACKENDS", alias)
+
+
+def get_cached(setting_name: str, alias: str = "default") -> Any:
+    """Any other setting of the same shape (for example ``VECTOR_STORES``)."""
+    return _resolve(setting_name, alias)
+
+
+def reset_backends(**_: Any) -> None:
+    with _lock:
+        _cache.clear()
+
+
+def _on_setting_changed(*, setting: str, **_: Any) -> None:
+    if setting.endswith("_BACKENDS") or setting == "VECTOR_STORES":
+        reset_backends()
+
+
+setting_changed.connect(_on_setting_changed)

@@ -1,0 +1,324 @@
+"""Django settings, read from the environment through django-environ and nothing else.
+
+Production differs from development only by environment variables (see `.env.example`).
+With no ``DATABASE_URL`` / ``REDIS_URL`` the embedded servers in ``drawhisper.embedded``
+are started on demand, so every ``manage.py`` command works on a fresh clone.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import environ
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+env = environ.Env()
+environ.Env.read_env(BASE_DIR / ".env", overwrite=False)
+
+DEBUG = env.bool("DEBUG", default=True)
+SECRET_KEY = env("SECRET_KEY", default="dev-only-insecure-secret-key-change-me-in-production")
+ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver", "[::1]"])
+CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
+
+INSTALLED_APPS = [
+    "daphne",
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django.contrib.postgres",
+    "rest_framework",
+    "rest_framework.authtoken",
+    "django_filters",
+    "drf_spectacular",
+    "channels",
+    "drawhisper.accounts",
+    "characters",
+    "scenes",
+    "chat",
+    "memories",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "drawhisper.urls"
+ASGI_APPLICATION = "drawhisper.asgi.application"
+WSGI_APPLICATION = None
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# --------------------------------------------------------------------------- services
+
+if env("DATABASE_URL", default=""):
+    DATABASES = {"default": env.db("DATABASE_URL")}
+    EMBEDDED_POSTGRES = False
+else:
+    from drawhisper.embedded import ensure_postgres
+
+    DATABASES = {"default": env.db_url_config(ensure_postgres())}
+    EMBEDDED_POSTGRES = True
+DATABASES["default"]["ENGINE"] = "django.db.backends.postgresql"
+DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=0))
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+DATABASES["default"]["TEST"] = {"NAME": env("TEST_DATABASE_NAME", default="test_drawhisper")}
+
+if env("REDIS_URL", default=""):
+    REDIS_URL = env("REDIS_URL")
+    EMBEDDED_REDIS = False
+else:
+    from drawhisper.embedded import ensure_redis
+
+    REDIS_URL = ensure_redis()
+    EMBEDDED_REDIS = True
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+CHANNEL_LAYERS = {
+    "default": {
+        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "CONFIG": {"hosts": [REDIS_URL], "capacity": 1500, "expiry": 30},
+    }
+}
+
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": env("CACHE_KEY_PREFIX", default="drawhisper"),
+    }
+}
+
+# --------------------------------------------------------------------------- Celery
+
+CELERY_BROKER_URL = REDIS_URL
+CELERY_RESULT_BACKEND = None
+CELERY_TASK_SERIALIZER = "json"
+CELERY_RESULT_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_TASK_ACKS_LATE = True  # every task is idempotent; see memories/tasks.py
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=False)
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_TIMEZONE = "UTC"
+CELERY_BEAT_SCHEDULE_FILENAME = str(BASE_DIR / ".data" / "celerybeat-schedule")
+MEMORY_CONSOLIDATION_HOUR = env.int("MEMORY_CONSOLIDATION_HOUR", default=4)
+
+# --------------------------------------------------------------------------- auth
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "/accounts/login/"
+LOGIN_REDIRECT_URL = "/"
+LOGOUT_REDIRECT_URL = "/accounts/login/"
+
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    "PAGE_SIZE": 50,
+    "EXCEPTION_HANDLER": "drawhisper.api.exception_handler",
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Drawhisper API",
+    "DESCRIPTION": "Characters, scenes, chat threads and long-term memories.",
+    "VERSION": "1.0.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+}
+
+# --------------------------------------------------------------------------- i18n, static
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "/static/"
+STATIC_ROOT = BASE_DIR / ".data" / "static"
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # WhiteNoise warns on every request otherwise
+STATICFILES_DIRS = [("frontend", BASE_DIR / "frontend")]
+MEDIA_URL = "/media/"
+MEDIA_ROOT = Path(env("MEDIA_ROOT", default=str(BASE_DIR / ".data" / "media")))
+DATA_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+WHITENOISE_USE_FINDERS = True
+
+# --------------------------------------------------------------------------- providers
+
+OPENAI_API_KEY = env("OPENAI_API_KEY", default="")
+OPENAI_BASE_URL = env("OPENAI_BASE_URL", default="") or None
+DEEPSEEK_API_KEY = env("DEEPSEEK_API_KEY", default="")
+
+# The LLM provider: "openai", "deepseek" or "offline". With no key, offline.
+_default_llm = "openai" if OPENAI_API_KEY else ("deepseek" if DEEPSEEK_API_KEY else "offline")
+LLM_PROVIDER = env("LLM_PROVIDER", default=_default_llm)
+_default_chat_model = {"openai": "gpt-4o-mini", "deepseek": "deepseek-v4-flash"}.get(LLM_PROVIDER, "offline")
+CHAT_MODEL = env("CHAT_MODEL", default=_default_chat_model)
+MEMORY_SUMMARY_MODEL = env(
+    "MEMORY_SUMMARY_MODEL",
+    default={"openai": "o4-mini", "deepseek": "deepseek-v4-flash"}.get(LLM_PROVIDER, "offline"),
+)
+MEMORY_EXTRACT_MODEL = env("MEMORY_EXTRACT_MODEL", default=CHAT_MODEL)
+LLM_TIMEOUT_SECONDS = env.float("LLM_TIMEOUT_SECONDS", default=60.0)
+LLM_MAX_RETRIES = env.int("LLM_MAX_RETRIES", default=2)
+
+_LLM_ADAPTERS = {
+    "openai": "drawhisper.providers.openai_chat.OpenAIChatBackend",
+    "deepseek": "drawhisper.providers.deepseek_chat.DeepSeekChatBackend",
+    "offline": "drawhisper.providers.offline.OfflineChatBackend",
+    # Test-only: replies from a script file shared by every process (see providers/fake.py).
+    "scripted": "drawhisper.providers.fake.ScriptedChatBackend",
+}
+if LLM_PROVIDER not in _LLM_ADAPTERS:
+    raise environ.ImproperlyConfigured(
+        f"LLM_PROVIDER must be one of {sorted(_LLM_ADAPTERS)}, not {LLM_PROVIDER!r}"
+    )
+
+
+def _llm(model: str, **options: object) -> dict:
+    return {
+        "BACKEND": _LLM_ADAPTERS[LLM_PROVIDER],
+        "OPTIONS": {
+            "model": model,
+            "api_key": OPENAI_API_KEY if LLM_PROVIDER == "openai" else DEEPSEEK_API_KEY,
+            "base_url": OPENAI_BASE_URL if LLM_PROVIDER == "openai" else None,
+            "timeout": LLM_TIMEOUT_SECONDS,
+            "max_retries": LLM_MAX_RETRIES,
+            **({"shared_file": env("SCRIPTED_LLM_FILE", default="") or None} if LLM_PROVIDER == "scripted" else {}),
+            **options,
+        },
+    }
+
+
+# Aliases: "chat" streams replies, "summary" is the reasoning model, "extract" returns JSON.
+LLM_BACKENDS = {
+    "chat": _llm(CHAT_MODEL),
+    "summary": _llm(MEMORY_SUMMARY_MODEL, reasoning=True),
+    "extract": _llm(MEMORY_EXTRACT_MODEL),
+}
+
+EMBEDDING_PROVIDER = env("EMBEDDING_PROVIDER", default="openai" if OPENAI_API_KEY else "local")
+_EMBEDDING_ADAPTERS = {
+    "openai": "drawhisper.providers.embeddings.openai.OpenAIEmbedder",
+    "local": "drawhisper.providers.embeddings.local.LocalEmbedder",
+    "fake": "drawhisper.providers.embeddings.fake.FakeEmbedder",
+}
+if EMBEDDING_PROVIDER not in _EMBEDDING_ADAPTERS:
+    raise environ.ImproperlyConfigured(
+        f"EMBEDDING_PROVIDER must be one of {sorted(_EMBEDDING_ADAPTERS)}, not {EMBEDDING_PROVIDER!r}"
+    )
+EMBEDDING_MODEL = env(
+    "EMBEDDING_MODEL",
+    default={"openai": "text-embedding-3-small", "local": "all-MiniLM-L6-v2"}.get(EMBEDDING_PROVIDER, "fake"),
+)
+EMBEDDING_BACKENDS = {
+    "default": {
+        "BACKEND": _EMBEDDING_ADAPTERS[EMBEDDING_PROVIDER],
+        "OPTIONS": {
+            "model": EMBEDDING_MODEL,
+            "api_key": OPENAI_API_KEY,
+            "base_url": OPENAI_BASE_URL,
+        },
+    }
+}
+
+VECTOR_STORE = env("VECTOR_STORE", default="pgvector")
+_VECTOR_ADAPTERS = {
+    "pgvector": "memories.vectorstores.pgvector.PgVectorStore",
+    "s3vectors": "memories.vectorstores.s3vectors.S3VectorStore",
+}
+if VECTOR_STORE not in _VECTOR_ADAPTERS:
+    raise environ.ImproperlyConfigured(
+        f"VECTOR_STORE must be one of {sorted(_VECTOR_ADAPTERS)}, not {VECTOR_STORE!r}"
+    )
+S3_VECTORS_BUCKET = env("S3_VECTORS_BUCKET", default="drawhisper-memories")
+S3_VECTORS_INDEX = env("S3_VECTORS_INDEX", default="memories")
+AWS_REGION = env("AWS_REGION", default="us-east-1")
+S3_VECTORS_ENDPOINT_URL = env("S3_VECTORS_ENDPOINT_URL", default="") or None
+VECTOR_STORES = {
+    "default": {
+        "BACKEND": _VECTOR_ADAPTERS[VECTOR_STORE],
+        "OPTIONS": {
+            "bucket": S3_VECTORS_BUCKET,
+            "index": S3_VECTORS_INDEX,
+            "region": AWS_REGION,
+            "endpoint_url": S3_VECTORS_ENDPOINT_URL,
+        },
+    }
+}
+
+# --------------------------------------------------------------------------- memory and context
+
+MEMORY_TRIGGER_TOKENS = env.int("MEMORY_TRIGGER_TOKENS", default=2048)
+CHAT_CONTEXT_TOKENS = env.int("CHAT_CONTEXT_TOKENS", default=8192)
+CHAT_REPLY_TOKENS = env.int("CHAT_REPLY_TOKENS", default=1024)
+# Per-layer budgets (tokens). The whole prompt never exceeds CHAT_CONTEXT_TOKENS.
+CONTEXT_LAYER_BUDGETS = {
+    "character": env.int("CONTEXT_BUDGET_CHARACTER", default=1500),
+    "pinned": env.int("CONTEXT_BUDGET_PINNED", default=600),
+    "shared": env.int("CONTEXT_BUDGET_SHARED", default=600),
+    "retrieved": env.int("CONTEXT_BUDGET_RETRIEVED", default=1000),
+    "summary": env.int("CONTEXT_BUDGET_SUMMARY", default=600),
+    "recent": env.int("CONTEXT_BUDGET_RECENT", default=3000),
+}
+
+# --------------------------------------------------------------------------- logging
+
+LOG_LEVEL = env("LOG_LEVEL", default="INFO")
+LOG_FORMAT = env("LOG_FORMAT", default="console")  # "console" or "json"
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "structured": {"()": "drawhisper.log_config.formatter", "log_format": LOG_FORMAT},
+    },
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "structured"}},
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
+    "loggers": {
+        "django.db.backends": {"level": "INFO"},
+        "httpx": {"level": "WARNING"},
+        "daphne": {"level": "WARNING"},
+    },
+}
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")

@@ -1,0 +1,31 @@
+"""Token counting that works offline: cl100k_base from the bundled ``bpe-openai`` vocabulary.
+
+Counts are estimates for non-OpenAI models, which is what budgets need: the same text always
+costs the same, and no budget is off by more than a few percent."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import bpe_openai
+
+
+@lru_cache(maxsize=1)
+def _encoding():
+    return bpe_openai.get_encoding("cl100k_base")
+
+
+def count_tokens(text: str) -> int:
+    if not text:
+        return 0
+    return len(_encoding().encode(text))
+
+
+def truncate_to_tokens(text: str, max_tokens: int) -> str:
+    """The longest prefix of ``text`` within ``max_tokens`` tokens, cut at a token boundary."""
+    if max_tokens <= 0:
+        return ""
+    tokens = _encoding().encode(text)
+    if len(tokens) <= max_tokens:
+        return text
+    return _encoding().decode(tokens[:max_tokens])

@@ -1,0 +1,36 @@
+"""URL map: pages, the REST API under /api/, OpenAPI, health."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.conf.urls.static import static
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from drawhisper.accounts.api.views import MeView, SignupView, TokenView
+from drawhisper.health import healthz
+
+api_patterns = [
+    path("auth/signup/", SignupView.as_view(), name="api-signup"),
+    path("auth/token/", TokenView.as_view(), name="api-token"),
+    path("auth/me/", MeView.as_view(), name="api-me"),
+    path("", include("characters.api.urls")),
+    path("", include("scenes.api.urls")),
+    path("", include("chat.api.urls")),
+    path("", include("memories.api.urls")),
+    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+]
+
+urlpatterns = [
+    path("healthz", healthz, name="healthz"),
+    path("admin/", admin.site.urls),
+    path("accounts/", include("drawhisper.accounts.urls")),
+    path("api/", include(api_patterns)),
+    path("", include("chat.urls")),
+    path("", include("memories.urls")),
+    path("", include("scenes.urls")),
+    path("", include("characters.urls")),
+]
+urlpatterns += static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)

@@ -1,0 +1,147 @@
+"""Memory, MemoryPin, Summary and MemoryJob.
+
+Invariants:
+- A Memory belongs to one owner and one character; ``origin_thread`` is where it came from
+  (null for one the user wrote on the memories page).
+- ``vector_id`` is deterministic (derived from the job and chunk index, or from the row for
+  hand-made memories), so a repeated upsert overwrites instead of duplicating.
+- A MemoryJob is unique on (thread, end_seq, pipeline_version): creating it twice is a no-op.
+- Summaries and memories sit beside the original messages; nothing here rewrites a message.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class MemoryType(models.TextChoices):
+    CONVERSATION = "conversation"
+    IMPORTANT_EVENT = "important_event"
+    PREFERENCE = "preference"
+    FACT = "fact"
+    EMOTION = "emotion"
+    WORLDBUILDING = "worldbuilding"
+    RELATIONSHIP = "relationship"
+
+
+class Memory(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active"
+        SUPERSEDED = "superseded"
+        ARCHIVED = "archived"
+
+    class CreatedBy(models.TextChoices):
+        PIPELINE = "pipeline"
+        USER = "user"
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memories")
+    character = models.ForeignKey("characters.Character", on_delete=models.CASCADE, related_name="memories")
+    origin_thread = models.ForeignKey(
+        "chat.Thread", on_delete=models.CASCADE, null=True, blank=True, related_name="memories"
+    )
+    job = models.ForeignKey("memories.MemoryJob", on_delete=models.SET_NULL, null=True, blank=True, related_name="memories")
+    chunk_index = models.PositiveSmallIntegerField(null=True, blank=True)
+    type = models.CharField(max_length=32, choices=MemoryType.choices)
+    title = models.CharField(max_length=200)
+    content = models.TextField()
+    source_start_seq = models.PositiveIntegerField(null=True, blank=True)
+    source_end_seq = models.PositiveIntegerField(null=True, blank=True)
+    shared = models.BooleanField(default=False)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE)
+    created_by = models.CharField(max_length=16, choices=CreatedBy.choices, default=CreatedBy.PIPELINE)
+    edited_by_user = models.BooleanField(default=False)
+    source_changed = models.BooleanField(default=False)
+    vector_id = models.CharField(max_length=128, unique=True, null=True, blank=True)
+    embedding_model = models.CharField(max_length=200, blank=True)
+    content_hash = models.CharField(max_length=64, blank=True)
+    token_count = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [
+            models.Index(fields=["owner", "character", "status"]),
+            models.Index(fields=["origin_thread"]),
+        ]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["job", "chunk_index"],
+                condition=models.Q(job__isnull=False),
+                name="memory_unique_chunk_per_job",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.title
+
+
+class MemoryPin(models.Model):
+    memory = models.ForeignKey(Memory, on_delete=models.CASCADE, related_name="pins")
+    thread = models.ForeignKey("chat.Thread", on_delete=models.CASCADE, related_name="pins")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["memory", "thread"], name="memory_pin_unique")]
+
+
+class Summary(models.Model):
+    class Level(models.TextChoices):
+        RECENT = "recent"
+        DAILY = "daily"
+
+    thread = models.ForeignKey("chat.Thread", on_delete=models.CASCADE, related_name="summaries")
+    job = models.OneToOneField(
+        "memories.MemoryJob", on_delete=models.SET_NULL, null=True, blank=True, related_name="summary"
+    )
+    level = models.CharField(max_length=16, choices=Level.choices, default=Level.RECENT)
+    start_seq = models.PositiveIntegerField()
+    end_seq = models.PositiveIntegerField()
+    day = models.DateField(null=True, blank=True)
+    text = models.TextField()
+    token_count = models.PositiveIntegerField(default=0)
+    vector_id = models.CharField(max_length=128, unique=True, null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["thread", "end_seq", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["thread", "day"],
+                condition=models.Q(level="daily"),
+                name="summary_one_daily_per_thread_day",
+            ),
+        ]
+
+
+class MemoryJob(models.Model):
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        RUNNING = "running"
+        SUCCEEDED = "succeeded"
+        FAILED = "failed"
+
+    thread = models.ForeignKey("chat.Thread", on_delete=models.CASCADE, related_name="memory_jobs")
+    start_seq = models.PositiveIntegerField()
+    end_seq = models.PositiveIntegerField()
+    pipeline_version = models.CharField(max_length=32)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
+    step = models.CharField(max_length=32, blank=True)
+    attempts = models.PositiveIntegerField(default=0)
+    last_error = models.TextField(blank=True)
+    state = models.JSONField(default=dict, blank=True, help_text="Outputs of finished steps, for resuming.")
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["thread", "end_seq", "pipeline_version"], name="memory_job_unique_range"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"MemoryJob {self.pk} thread={self.thread_id} {self.start_seq}-{self.end_seq} {self.status}"

@@ -1,0 +1,51 @@
+"""Shared fixtures. The suite runs on the real (embedded or configured) PostgreSQL and Redis;
+only the network edge (LLM, embeddings, AWS) is faked, through settings."""
+
+from __future__ import annotations
+
+import pytest
+from rest_framework.test import APIClient
+
+from drawhisper.providers.fake import ScriptedChatBackend
+from drawhisper.providers.registry import reset_backends
+from tests.factories import UserFactory
+
+SCRIPTED = {"BACKEND": "drawhisper.providers.fake.ScriptedChatBackend", "OPTIONS": {}}
+
+
+@pytest.fixture(autouse=True)
+def fake_providers(settings):
+    """Every test starts with the scripted LLM and the fake embedder; override per test."""
+    settings.LLM_BACKENDS = {"chat": SCRIPTED, "summary": SCRIPTED, "extract": SCRIPTED}
+    settings.EMBEDDING_BACKENDS = {
+        "default": {"BACKEND": "drawhisper.providers.embeddings.fake.FakeEmbedder", "OPTIONS": {}}
+    }
+    ScriptedChatBackend.reset()
+    reset_backends()
+    yield
+    ScriptedChatBackend.reset()
+    reset_backends()
+
+
+@pytest.fixture
+def user(db):
+    return UserFactory()
+
+
+@pytest.fixture
+def other_user(db):
+    return UserFactory()
+
+
+@pytest.fixture
+def api_client(user):
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+@pytest.fixture
+def other_api_client(other_user):
+    client = APIClient()
+    client.force_authenticate(other_user)
+    return client
