@@ -1,0 +1,26 @@
+"""The JSON shape of a memory, the same over REST and in WebSocket events."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def memory_payload(memory) -> dict[str, Any]:
+    return {
+        "id": memory.pk,
+        "type": memory.type,
+        "title": memory.title,
+        "content": memory.content,
+        "character": memory.character_id,
+        "origin_thread": memory.origin_thread_id,
+        "source_start_seq": memory.source_start_seq,
+        "source_end_seq": memory.source_end_seq,
+        "shared": memory.shared,
+        "pinned_threads": sorted(pin.thread_id for pin in memory.pins.all()),
+        "status": memory.status,
+        "created_by": memory.created_by,
+        "edited_by_user": memory.edited_by_user,
+        "source_changed": memory.source_changed,
+        "created_at": memory.created_at.isoformat() if memory.created_at else None,
+        "updated_at": memory.updated_at.isoformat() if memory.updated_at else None,
+    }
