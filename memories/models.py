@@ -145,3 +145,15 @@ class MemoryJob(models.Model):
 
     def __str__(self) -> str:
         return f"MemoryJob {self.pk} thread={self.thread_id} {self.start_seq}-{self.end_seq} {self.status}"
+
+
+class MemoryDismissal(models.Model):
+    """The user said a memory is not relevant to one thread: it stays out of that thread's
+    context (shared and retrieved layers) until pinned there again. Other threads are unaffected."""
+
+    memory = models.ForeignKey(Memory, on_delete=models.CASCADE, related_name="dismissals")
+    thread = models.ForeignKey("chat.Thread", on_delete=models.CASCADE, related_name="memory_dismissals")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["memory", "thread"], name="memory_dismissal_unique")]
