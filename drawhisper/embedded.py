@@ -217,9 +217,7 @@ def _start_postgres(paths: PostgresPaths) -> int:
             capture_output=True,
             **run_as,
         )
-    stale_pid = _read_pid(paths.pid_file)
-    if stale_pid is not None and not _pid_alive(stale_pid):
-        paths.pid_file.unlink(missing_ok=True)
+    _remove_stale_postgres_files(paths)
     port = _choose_port(paths.port_file, 54329)
     if not paths.log.exists():
         paths.log.touch()
@@ -240,6 +238,18 @@ def _start_postgres(paths: PostgresPaths) -> int:
             f"see {paths.log}"
         )
     return port
+
+
+def _remove_stale_postgres_files(paths: PostgresPaths) -> None:
+    """After a crash, the pid file and socket lock files name a dead process: remove them."""
+    stale_pid = _read_pid(paths.pid_file)
+    if stale_pid is not None and not _pid_alive(stale_pid):
+        paths.pid_file.unlink(missing_ok=True)
+    for lock_file in paths.pgdata.glob(".s.PGSQL.*.lock"):
+        owner = _read_pid(lock_file)
+        if owner is None or not _pid_alive(owner):
+            lock_file.unlink(missing_ok=True)
+            Path(str(lock_file)[: -len(".lock")]).unlink(missing_ok=True)
 
 
 def _ensure_database(port: int) -> None:

@@ -1,0 +1,193 @@
+"""``make run``: one command that serves Drawhisper on this machine.
+
+It migrates, loads the demo data (idempotent), then starts and watches three processes:
+the ASGI server (daphne: pages, REST, WebSockets), a Celery worker (memory pipeline) and
+Celery beat (daily consolidation). Each child runs in its own process group.
+
+Invariants:
+- Only one runner per data directory: a second one exits at once with a clear message
+  (an exclusive, non-blocking ``flock`` on ``.data/run.lock``, released by the kernel even
+  after a crash, so there is no stale lock to clean up).
+- Ctrl-C (SIGINT) or SIGTERM stops every process the runner started: children get SIGTERM,
+  then SIGKILL after a grace period; embedded PostgreSQL and Redis are stopped too when this
+  runner started them. If any child dies, the others are stopped and the runner exits non-zero.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+GRACE_SECONDS = 10
+DEMO_LOGIN = ("demo", "drawhisper-demo")
+
+
+@dataclass
+class Child:
+    name: str
+    argv: list[str]
+    process: subprocess.Popen | None = field(default=None, repr=False)
+
+    def start(self, env: dict[str, str]) -> None:
+        self.process = subprocess.Popen(self.argv, cwd=BASE_DIR, env=env, start_new_session=True)
+
+    def running(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    def signal_group(self, signum: int) -> None:
+        if self.process is None:
+            return
+        try:
+            os.killpg(self.process.pid, signum)
+        except ProcessLookupError:
+            pass
+
+
+def _acquire_run_lock(data_dir: Path):
+    handle = open(data_dir / "run.lock", "a+")
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        handle.seek(0)
+        holder = handle.read().strip() or "another process"
+        print(
+            f"Drawhisper is already running from this folder ({holder}).\n"
+            "Stop it with Ctrl-C in its terminal, or use another checkout.",
+            file=sys.stderr,
+        )
+        sys.exit(1)
+    handle.seek(0)
+    handle.truncate()
+    handle.write(f"pid {os.getpid()}")
+    handle.flush()
+    return handle
+
+
+def _port_in_use(port: int) -> bool:
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.settimeout(0.5)
+        return probe.connect_ex(("127.0.0.1", port)) == 0
+
+
+def _manage(*args: str, env: dict[str, str]) -> None:
+    subprocess.run([sys.executable, "manage.py", *args], cwd=BASE_DIR, env=env, check=True)
+
+
+def _wait_healthy(url: str, children: list[Child], timeout: float = 60) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if not all(child.running() for child in children):
+            return False
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return True
+        except OSError:
+            pass
+        time.sleep(0.3)
+    return False
+
+
+def _stop_children(children: list[Child]) -> None:
+    for child in children:
+        if child.running():
+            child.signal_group(signal.SIGTERM)
+    deadline = time.monotonic() + GRACE_SECONDS
+    for child in children:
+        if child.process is None:
+            continue
+        try:
+            child.process.wait(timeout=max(0.1, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            child.signal_group(signal.SIGKILL)
+            child.process.wait()
+        # Grandchildren (worker pool processes) share the group: make sure none is left.
+        child.signal_group(signal.SIGKILL)
+
+
+def main() -> int:
+    from drawhisper import embedded
+
+    data_dir = embedded.data_dir()
+    lock = _acquire_run_lock(data_dir)  # noqa: F841 - held for the life of the process
+    port = int(os.environ.get("PORT", "8000"))
+    if _port_in_use(port):
+        print(f"Port {port} is in use by another program; set PORT to serve elsewhere.", file=sys.stderr)
+        return 1
+
+    env = dict(os.environ, DJANGO_SETTINGS_MODULE="drawhisper.settings", PYTHONUNBUFFERED="1")
+    started_postgres = started_redis = False
+    if not env.get("DATABASE_URL"):
+        started_postgres = embedded._postgres_running(embedded.PostgresPaths(data_dir)) is None
+        env["DATABASE_URL"] = embedded.ensure_postgres()
+    if not env.get("REDIS_URL"):
+        started_redis = embedded._redis_running(embedded.RedisPaths(data_dir)) is None
+        env["REDIS_URL"] = embedded.ensure_redis()
+
+    bin_dir = Path(sys.executable).parent
+    children = [
+        Child("web", [str(bin_dir / "daphne"), "-b", "127.0.0.1", "-p", str(port), "drawhisper.asgi:application"]),
+        Child("worker", [str(bin_dir / "celery"), "-A", "drawhisper", "worker", "--loglevel", "INFO",
+                         "--concurrency", env.get("WORKER_CONCURRENCY", "2")]),
+        Child("beat", [str(bin_dir / "celery"), "-A", "drawhisper", "beat", "--loglevel", "INFO",
+                       "--schedule", str(data_dir / "celerybeat-schedule")]),
+    ]
+
+    stopping = False
+
+    def _on_signal(signum, _frame):
+        nonlocal stopping
+        stopping = True
+
+    signal.signal(signal.SIGINT, _on_signal)
+    signal.signal(signal.SIGTERM, _on_signal)
+
+    exit_code = 0
+    try:
+        print("Preparing the database...", flush=True)
+        _manage("migrate", "--noinput", env=env)
+        _manage("load_demo", env=env)
+        for child in children:
+            child.start(env)
+        url = f"http://127.0.0.1:{port}/"
+        if _wait_healthy(f"{url}healthz", children):
+            print(
+                f"\n  Drawhisper is running at {url}\n"
+                f"  Demo login: {DEMO_LOGIN[0]} / {DEMO_LOGIN[1]}\n"
+                "  Press Ctrl-C to stop.\n",
+                flush=True,
+            )
+        while not stopping:
+            dead = [child for child in children if not child.running()]
+            if dead:
+                print(f"The {dead[0].name} process exited; stopping the others.", file=sys.stderr)
+                exit_code = 1
+                break
+            time.sleep(0.5)
+    except subprocess.CalledProcessError as error:
+        print(f"Start-up step failed: {' '.join(error.cmd[1:])}", file=sys.stderr)
+        exit_code = 1
+    finally:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        print("Stopping...", flush=True)
+        _stop_children(children)
+        if started_postgres:
+            embedded.stop_postgres()
+        if started_redis:
+            embedded.stop_redis()
+        print("Stopped.", flush=True)
+    return exit_code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

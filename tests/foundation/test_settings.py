@@ -1,0 +1,71 @@
+"""Settings come from the environment only; bad values fail with a readable message."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+DUMP = (
+    "import json, django; django.setup(); from django.conf import settings as s; "
+    "print(json.dumps({'llm': s.LLM_PROVIDER, 'chat': s.LLM_BACKENDS['chat'], 'emb': s.EMBEDDING_BACKENDS['default']['BACKEND'],"
+    " 'vs': s.VECTOR_STORES['default'], 'trigger': s.MEMORY_TRIGGER_TOKENS, 'db': s.DATABASES['default']['NAME'],"
+    " 'embedded_pg': s.EMBEDDED_POSTGRES, 'embedded_redis': s.EMBEDDED_REDIS, 'redis': s.REDIS_URL}, default=str))"
+)
+
+
+def _settings(tmp_path: Path, **overrides: str) -> subprocess.CompletedProcess:
+    env = {key: value for key, value in os.environ.items() if key not in {
+        "LLM_PROVIDER", "OPENAI_API_KEY", "DEEPSEEK_API_KEY", "EMBEDDING_PROVIDER", "VECTOR_STORE", "MEMORY_TRIGGER_TOKENS",
+    }}
+    env.update(DJANGO_SETTINGS_MODULE="drawhisper.settings", DRAWHISPER_DATA_DIR=str(tmp_path / "data"), **overrides)
+    return subprocess.run([sys.executable, "-c", DUMP], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+
+
+EXTERNAL = {"DATABASE_URL": "postgres://app:secret@db.internal:5432/drawhisper", "REDIS_URL": "redis://cache.internal:6379/2"}
+
+
+def test_external_services_start_nothing_embedded(tmp_path):
+    result = _settings(tmp_path, **EXTERNAL)
+    assert result.returncode == 0, result.stderr
+    values = json.loads(result.stdout)
+    assert values["db"] == "drawhisper" and values["redis"] == EXTERNAL["REDIS_URL"]
+    assert values["embedded_pg"] is False and values["embedded_redis"] is False
+    assert not (tmp_path / "data" / "postgres").exists()
+
+
+def test_no_key_means_offline_llm_and_local_embeddings(tmp_path):
+    values = json.loads(_settings(tmp_path, **EXTERNAL).stdout)
+    assert values["llm"] == "offline"
+    assert values["chat"]["BACKEND"].endswith("OfflineChatBackend")
+    assert values["emb"].endswith("LocalEmbedder")
+    assert values["vs"]["BACKEND"].endswith("PgVectorStore")
+    assert values["trigger"] == 2048
+
+
+def test_openai_key_and_base_url_select_the_openai_adapter(tmp_path):
+    result = _settings(
+        tmp_path, **EXTERNAL, OPENAI_API_KEY="sk-test", OPENAI_BASE_URL="http://127.0.0.1:11434/v1", CHAT_MODEL="llama3.1",
+        MEMORY_TRIGGER_TOKENS="512", VECTOR_STORE="s3vectors", S3_VECTORS_BUCKET="b1",
+    )
+    values = json.loads(result.stdout)
+    assert values["llm"] == "openai"
+    assert values["chat"]["OPTIONS"]["base_url"] == "http://127.0.0.1:11434/v1"
+    assert values["chat"]["OPTIONS"]["model"] == "llama3.1"
+    assert values["trigger"] == 512
+    assert values["vs"]["BACKEND"].endswith("S3VectorStore") and values["vs"]["OPTIONS"]["bucket"] == "b1"
+
+
+def test_unknown_provider_is_a_readable_configuration_error(tmp_path):
+    result = _settings(tmp_path, **EXTERNAL, LLM_PROVIDER="gpt5000")
+    assert result.returncode != 0
+    assert "LLM_PROVIDER must be one of" in result.stderr
+
+
+def test_non_numeric_trigger_is_refused(tmp_path):
+    result = _settings(tmp_path, **EXTERNAL, MEMORY_TRIGGER_TOKENS="lots")
+    assert result.returncode != 0
+    assert "lots" in result.stderr
