@@ -1,0 +1,397 @@
+"""What the OpenAI and DeepSeek adapters share: one base class over a LangChain chat model
+that speaks the OpenAI chat-completions protocol, and the translation of vendor errors.
+
+Invariants:
+- Nothing a caller receives is a vendor type. Every openai / httpx failure becomes a
+  ``TransientProviderError`` (timeouts, dropped connections, 408/409/429 except an exhausted
+  quota, 5xx) or a ``PermanentProviderError`` (401, 403, 404, 400, 422, a missing key), whose
+  ``str()`` is one sentence a user can read: no stack trace, no API key.
+- Retries on transient errors happen inside the openai client (``max_retries``, exponential
+  backoff that honours ``Retry-After``) before the first token; an error after streaming has
+  begun is raised as-is, because the text already sent cannot be taken back.
+- ``complete(json_schema=...)`` returns the model's raw JSON text. Validation belongs to the
+  caller (the memory pipeline retries with the validation error), so this layer never parses.
+
+Subclasses set the labels and build the LangChain model in ``_build_chat_model``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import AsyncIterator, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+from urllib.parse import urlparse
+
+import openai
+from langchain_core.language_models.chat_models import BaseChatModel
+from langchain_core.messages import (
+    AIMessage,
+    AIMessageChunk,
+    BaseMessage,
+    HumanMessage,
+    SystemMessage,
+)
+
+from drawhisper.providers.base import (
+    ChatMessage,
+    Completion,
+    PermanentProviderError,
+    ProviderError,
+    TransientProviderError,
+)
+
+_LANGCHAIN_MESSAGE = {"system": SystemMessage, "user": HumanMessage, "assistant": AIMessage}
+
+# Anything shaped like a secret key is removed from vendor messages before they are shown.
+_KEY_PATTERN = re.compile(r"\b(?:sk|pk|key)-[A-Za-z0-9_\-*.]{6,}")
+
+JSON_INSTRUCTION = (
+    "Answer with one JSON object and nothing else. It must validate against this JSON "
+    "schema:\n{schema}"
+)
+
+
+def _httpx_error_types(name: str) -> tuple[type[BaseException], ...]:
+    """httpx errors raised while a streamed body is read (the openai client does not wrap
+    those), from both the legacy ``httpx`` and the ``httpx2`` package the client uses."""
+    types: list[type[BaseException]] = []
+    for module_name in ("httpx", "httpx2"):
+        try:
+            module = __import__(module_name)
+        except ImportError:  # pragma: no cover - both ship with the openai client today
+            continue
+        types.append(getattr(module, name))
+    return tuple(types)
+
+
+_TIMEOUT_ERRORS = (TimeoutError, *_httpx_error_types("TimeoutException"))
+_TRANSPORT_ERRORS = _httpx_error_types("TransportError")
+
+
+class OpenAICompatibleBackend:
+    """An ``LLMBackend`` over a LangChain ``BaseChatOpenAI`` model.
+
+    Options (``LLM_BACKENDS[alias]["OPTIONS"]``): ``model``, ``api_key``, ``base_url``,
+    ``timeout`` (seconds per request), ``max_retries`` (on transient errors), ``reasoning``
+    (the alias wants a reasoning model), ``temperature``, ``max_tokens``, and
+    ``http_client`` / ``http_async_client`` (httpx clients, for tests and proxies).
+    Unknown options are ignored so one settings block fits every provider."""
+
+    #: Shown in error sentences when no custom ``base_url`` is configured.
+    provider_label = "The model provider"
+    #: The environment variable a user should check when the key is refused.
+    api_key_setting = "OPENAI_API_KEY"
+    #: "json_schema" (response_format with the schema) or "json_mode" (json_object plus the
+    #: schema in the prompt) for ``complete(json_schema=...)``.
+    structured_output = "json_schema"
+
+    def __init__(
+        self,
+        *,
+        model: str,
+        api_key: str | None = "",
+        base_url: str | None = None,
+        timeout: float = 60.0,
+        max_retries: int = 2,
+        reasoning: bool = False,
+        temperature: float | None = None,
+        max_tokens: int | None = None,
+        http_client: Any = None,
+        http_async_client: Any = None,
+        structured_output: str | None = None,
+        **_ignored: Any,
+    ) -> None:
+        self.model = model
+        self.base_url = base_url or None
+        self.timeout = float(timeout)
+        self.max_retries = int(max_retries)
+        self.reasoning = bool(reasoning)
+        self.temperature = temperature
+        self.max_tokens = max_tokens
+        self.http_client = http_client
+        self.http_async_client = http_async_client
+        if structured_output:
+            self.structured_output = structured_output
+        self._api_key = api_key or ""
+        self._chat_model: BaseChatModel | None = None
+        if self.base_url:
+            host = urlparse(self.base_url).netloc or self.base_url
+            self.provider_label = f"The model server at {host}"
+
+    # -- subclass hooks ---------------------------------------------------------------
+
+    def _build_chat_model(self, api_key: str) -> BaseChatModel:
+        raise NotImplementedError
+
+    def _common_model_options(self, api_key: str) -> dict[str, Any]:
+        options: dict[str, Any] = {
+            "model": self.model,
+            "api_key": api_key,
+            "timeout": self.timeout,
+            "max_retries": self.max_retries,
+            # Chat completions only: vLLM, Ollama and llama.cpp have no Responses API.
+            "use_responses_api": False,
+            # A stalled stream fails after the same time a silent request would.
+            "stream_chunk_timeout": self.timeout,
+        }
+        if self.base_url:
+            options["base_url"] = self.base_url
+        if self.temperature is not None:
+            options["temperature"] = self.temperature
+        if self.max_tokens is not None:
+            options["max_tokens"] = self.max_tokens
+        if self.http_client is not None:
+            options["http_client"] = self.http_client
+        if self.http_async_client is not None:
+            options["http_async_client"] = self.http_async_client
+        return options
+
+    # -- the port ---------------------------------------------------------------------
+
+    async def stream(self, messages: Sequence[ChatMessage]) -> AsyncIterator[str]:
+        chat_model = self._get_chat_model()
+        with self._translated_errors():
+            async for chunk in chat_model.astream(to_langchain(messages)):
+                if text := message_text(chunk):
+                    yield text
+
+    def complete(
+        self, messages: Sequence[ChatMessage], *, json_schema: dict[str, Any] | None = None
+    ) -> Completion:
+        chat_model = self._get_chat_model()
+        request = to_langchain(messages)
+        with self._translated_errors():
+            if json_schema is None:
+                reply = chat_model.invoke(request)
+            elif self.structured_output == "json_schema":
+                try:
+                    response_format = schema_response_format(json_schema)
+                    reply = chat_model.bind(response_format=response_format).invoke(request)
+                except openai.BadRequestError as error:
+                    if not _rejects_json_schema(error):
+                        raise
+                    # A server without json_schema support: use JSON mode from now on.
+                    self.structured_output = "json_mode"
+                    reply = self._complete_json_mode(chat_model, request, json_schema)
+            else:
+                reply = self._complete_json_mode(chat_model, request, json_schema)
+        return self._completion(reply)
+
+    # -- helpers ----------------------------------------------------------------------
+
+    def _get_chat_model(self) -> BaseChatModel:
+        if self._chat_model is None:
+            api_key = self._api_key
+            if not api_key:
+                if not self.base_url:
+                    raise PermanentProviderError(
+                        f"No API key is configured for the model provider. Set "
+                        f"{self.api_key_setting}, or choose LLM_PROVIDER=offline."
+                    )
+                # Local OpenAI-compatible servers ignore the key, but the client needs one.
+                api_key = "not-needed"
+            self._chat_model = self._build_chat_model(api_key)
+        return self._chat_model
+
+    def _complete_json_mode(
+        self, chat_model: BaseChatModel, request: list[BaseMessage], json_schema: dict[str, Any]
+    ) -> BaseMessage:
+        # Into the leading system message: several chat templates refuse a system message
+        # anywhere but first.
+        instruction = JSON_INSTRUCTION.format(schema=json.dumps(json_schema))
+        if (
+            request
+            and isinstance(request[0], SystemMessage)
+            and isinstance(request[0].content, str)
+        ):
+            request = [SystemMessage(f"{request[0].content}\n\n{instruction}"), *request[1:]]
+        else:
+            request = [SystemMessage(instruction), *request]
+        return chat_model.bind(response_format={"type": "json_object"}).invoke(request)
+
+    def _completion(self, reply: BaseMessage) -> Completion:
+        usage_metadata = getattr(reply, "usage_metadata", None) or {}
+        usage = {
+            key: int(usage_metadata[key])
+            for key in ("input_tokens", "output_tokens", "total_tokens")
+            if isinstance(usage_metadata.get(key), int)
+        }
+        reasoning = reply.additional_kwargs.get("reasoning_content") or ""
+        model = (reply.response_metadata or {}).get("model_name") or self.model
+        return Completion(
+            text=message_text(reply), reasoning=str(reasoning), model=model, usage=usage
+        )
+
+    @contextmanager
+    def _translated_errors(self) -> Iterator[None]:
+        try:
+            yield
+        except Exception as error:
+            mapped = self.translate_error(error)
+            if mapped is None:
+                raise
+            raise mapped from error
+
+    def translate_error(self, error: BaseException) -> ProviderError | None:
+        """Our error for a vendor error, or ``None`` when ``error`` is not a provider failure."""
+        return translate_error(
+            error,
+            provider_label=self.provider_label,
+            model=self.model,
+            timeout=self.timeout,
+            api_key_setting=self.api_key_setting,
+            secrets=(self._api_key,),
+        )
+
+
+# -- free functions (shared with tests and subclasses) ---------------------------------
+
+
+def to_langchain(messages: Sequence[ChatMessage]) -> list[BaseMessage]:
+    return [_LANGCHAIN_MESSAGE[message.role](content=message.content) for message in messages]
+
+
+def message_text(message: BaseMessage | AIMessageChunk) -> str:
+    content = message.content
+    if isinstance(content, str):
+        return content
+    return str(message.text)
+
+
+def schema_response_format(json_schema: dict[str, Any]) -> dict[str, Any]:
+    """``response_format`` for a JSON schema; strict when the schema allows it (OpenAI's
+    strict mode needs every object closed and every property required)."""
+    name = re.sub(r"[^A-Za-z0-9_-]", "_", str(json_schema.get("title") or "response"))[:64]
+    return {
+        "type": "json_schema",
+        "json_schema": {
+            "name": name,
+            "schema": json_schema,
+            "strict": _strict_compatible(json_schema),
+        },
+    }
+
+
+def _strict_compatible(schema: Any) -> bool:
+    if isinstance(schema, list):
+        return all(_strict_compatible(item) for item in schema)
+    if not isinstance(schema, dict):
+        return True
+    if schema.get("type") == "object" or "properties" in schema:
+        properties = schema.get("properties") or {}
+        if schema.get("additionalProperties") is not False:
+            return False
+        if set(schema.get("required") or ()) != set(properties):
+            return False
+    return all(
+        _strict_compatible(value) for value in schema.values() if isinstance(value, dict | list)
+    )
+
+
+def _rejects_json_schema(error: openai.BadRequestError) -> bool:
+    text = f"{getattr(error, 'message', '')} {getattr(error, 'body', '')}".lower()
+    return "response_format" in text or "json_schema" in text
+
+
+def _vendor_detail(error: BaseException, secrets: Sequence[str]) -> str:
+    """The vendor's own message, trimmed and scrubbed of anything key-like."""
+    body = getattr(error, "body", None)
+    detail = ""
+    if isinstance(body, dict):
+        inner = body.get("error", body)
+        if isinstance(inner, dict):
+            detail = str(inner.get("message") or "")
+        elif isinstance(inner, str):
+            detail = inner
+    if not detail:
+        detail = str(getattr(error, "message", "") or "")
+    for secret in secrets:
+        if secret and len(secret) >= 4:
+            detail = detail.replace(secret, "[key]")
+    detail = _KEY_PATTERN.sub("[key]", " ".join(detail.split()))
+    if detail.startswith("Error code:"):
+        return ""  # openai's fallback message just repeats the raw body
+    if len(detail) > 200:
+        detail = detail[:197].rstrip() + "..."
+    return detail
+
+
+def _with_detail(sentence: str, detail: str) -> str:
+    return f"{sentence} ({detail.rstrip('.')})." if detail else f"{sentence}."
+
+
+def translate_error(
+    error: BaseException,
+    *,
+    provider_label: str,
+    model: str,
+    timeout: float,
+    api_key_setting: str,
+    secrets: Sequence[str] = (),
+) -> ProviderError | None:
+    """Map an openai / httpx / stream-timeout exception onto our two error kinds."""
+    detail = _vendor_detail(error, secrets)
+    if isinstance(error, (openai.APITimeoutError, *_TIMEOUT_ERRORS)):
+        return TransientProviderError(
+            f"{provider_label} did not answer within {timeout:g} seconds. Try again in a moment."
+        )
+    if isinstance(error, (openai.APIConnectionError, *_TRANSPORT_ERRORS)):
+        return TransientProviderError(
+            f"{provider_label} could not be reached, or the connection dropped. Try again in a moment."
+        )
+    if isinstance(error, openai.RateLimitError):
+        if getattr(error, "code", None) == "insufficient_quota" or "quota" in detail.lower():
+            return PermanentProviderError(
+                f"{provider_label} refused the request because the account has no quota left."
+            )
+        return TransientProviderError(
+            f"{provider_label} is rate-limiting requests (HTTP 429). Try again in a moment."
+        )
+    if isinstance(error, openai.AuthenticationError):
+        # The vendor text of a 401 can echo part of the key: never show it.
+        return PermanentProviderError(
+            f"{provider_label} rejected the API key (HTTP 401). Check {api_key_setting}."
+        )
+    if isinstance(error, openai.PermissionDeniedError):
+        return PermanentProviderError(
+            _with_detail(
+                f"{provider_label} denied access to the model {model!r} (HTTP 403)", detail
+            )
+        )
+    if isinstance(error, openai.NotFoundError):
+        return PermanentProviderError(
+            f"{provider_label} has no model {model!r} at this address (HTTP 404). "
+            f"Check the model name and the base URL."
+        )
+    if isinstance(error, openai.BadRequestError):
+        if "context" in detail.lower() and (
+            "length" in detail.lower() or "window" in detail.lower()
+        ):
+            return PermanentProviderError(
+                f"The conversation is too long for the model {model!r}'s context window."
+            )
+        return PermanentProviderError(
+            _with_detail(f"{provider_label} rejected the request (HTTP 400)", detail)
+        )
+    if isinstance(error, openai.APIStatusError):
+        status = error.status_code
+        if status >= 500 or status in (408, 409):
+            return TransientProviderError(
+                f"{provider_label} had a temporary problem (HTTP {status}). Try again in a moment."
+            )
+        return PermanentProviderError(
+            _with_detail(f"{provider_label} rejected the request (HTTP {status})", detail)
+        )
+    if isinstance(error, openai.LengthFinishReasonError):
+        return PermanentProviderError(
+            "The model ran out of output tokens before its answer was complete."
+        )
+    if isinstance(error, openai.ContentFilterFinishReasonError):
+        return PermanentProviderError("The model provider's content filter stopped the answer.")
+    if isinstance(error, openai.APIError):
+        return TransientProviderError(
+            f"{provider_label} sent a response that could not be read. Try again in a moment."
+        )
+    return None
