@@ -5,6 +5,10 @@ Invariants:
   system, and a regenerated reply keeps its predecessor (``active=False``, ``replaced_by``).
 - ``(thread, client_id)`` is unique, so a resent user message is stored once.
 - Every assistant reply that was generated has one ContextReceipt saying what its prompt held.
+- A message the user deletes is hidden (``deleted_at``), never removed, so it can be restored
+  and memories made from it can still find it.
+- A ``streaming`` reply saves its text and ``progress_at`` at least every few seconds; one that
+  stops doing so belongs to a process that died and is marked ``interrupted``.
 """
 
 from __future__ import annotations
@@ -56,6 +60,12 @@ class Message(models.Model):
     error = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     edited_at = models.DateTimeField(null=True, blank=True)
+    deleted_at = models.DateTimeField(
+        null=True, blank=True, help_text="Set when the user deleted the message; it can be restored."
+    )
+    progress_at = models.DateTimeField(
+        null=True, blank=True, help_text="When a streaming reply last saved its text (liveness)."
+    )
 
     class Meta:
         ordering = ["thread", "seq"]
@@ -65,6 +75,13 @@ class Message(models.Model):
                 fields=["thread", "client_id"],
                 condition=models.Q(client_id__isnull=False),
                 name="message_client_id_unique_per_thread",
+            ),
+        ]
+        indexes = [
+            models.Index(
+                fields=["status", "progress_at"],
+                condition=models.Q(status="streaming"),
+                name="message_streaming_progress",
             ),
         ]
 

@@ -300,6 +300,10 @@ CONTEXT_LAYER_BUDGETS = {
     "summary": env.int("CONTEXT_BUDGET_SUMMARY", default=600),
     "recent": env.int("CONTEXT_BUDGET_RECENT", default=3000),
 }
+# Chat: the longest message a user may send (characters), and how long a streaming reply may
+# go without saving progress before it counts as cut off (its process died).
+CHAT_MAX_MESSAGE_CHARS = env.int("CHAT_MAX_MESSAGE_CHARS", default=8000)
+CHAT_STALE_REPLY_SECONDS = env.int("CHAT_STALE_REPLY_SECONDS", default=30)
 
 # --------------------------------------------------------------------------- logging
 
