@@ -2,13 +2,27 @@
 
 Chat imports only this module. Every function is scoped to the thread's owner and character.
 
-- ``pinned_memories(thread_id)``: memories pinned to this thread (always in context).
-- ``shared_memories(thread_id)``: memories shared across the user's chats with this
-  character, minus those pinned here.
+- ``pinned_memories(thread_id)``: active memories pinned to this thread (always in context),
+  oldest pin first.
+- ``shared_memories(thread_id)``: active memories shared across the user's chats with this
+  character (threads of any scene of it included), minus those pinned here and those the
+  user dismissed here; oldest first, so the prompt prefix stays stable.
 - ``retrieve(thread_id, query, budget_tokens, exclude_memory_ids, before_seq)``: memories,
   summaries and archived messages found for ``query`` (hybrid search), best first, within the
   budget; archived messages only with ``seq < before_seq`` (older than the recent window).
 - ``rolling_summary(thread_id)``: the newest summary of the thread, or None.
+
+Scope rule for memories (``memories.selectors.memories_retrievable_in_thread`` is the one
+implementation; ``retrieve`` must keep only memory hits inside it):
+- a memory pinned to a thread is in that thread's pinned layer;
+- a shared memory is in the shared layer of every thread with the same owner and character;
+- a memory that is neither is retrievable only in its own origin thread (``origin_thread``),
+  and never in another thread, however well it matches the query;
+- a memory the user dismissed in a thread (``MemoryDismissal``) stays out of that thread's
+  shared and retrieved layers; pinning it there again lifts the dismissal;
+- only ``status == "active"`` memories reach any layer.
+
+Memory items read ``"[type] title: content"``; ``tokens`` counts that text.
 """
 
 from __future__ import annotations
@@ -33,12 +47,38 @@ class ContextItem:
     end_seq: int | None = None
 
 
+def memory_text(memory) -> str:
+    """How a memory reads inside a prompt."""
+    return f"[{memory.type}] {memory.title}: {memory.content}"
+
+
+def memory_item(memory, *, score: float | None = None) -> ContextItem:
+    from drawhisper.tokens import count_tokens
+
+    text = memory_text(memory)
+    return ContextItem(
+        kind="memory",
+        id=memory.pk,
+        text=text,
+        tokens=count_tokens(text),
+        score=score,
+        title=memory.title,
+        type=memory.type,
+        start_seq=memory.source_start_seq,
+        end_seq=memory.source_end_seq,
+    )
+
+
 def pinned_memories(*, thread_id: int) -> list[ContextItem]:
-    return []
+    from memories.selectors import memories_pinned_to_thread
+
+    return [memory_item(memory) for memory in memories_pinned_to_thread(thread_id=thread_id)]
 
 
 def shared_memories(*, thread_id: int) -> list[ContextItem]:
-    return []
+    from memories.selectors import memories_shared_with_thread
+
+    return [memory_item(memory) for memory in memories_shared_with_thread(thread_id=thread_id)]
 
 
 def retrieve(

@@ -157,3 +157,6 @@ class MemoryDismissal(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["memory", "thread"], name="memory_dismissal_unique")]
+
+    def __str__(self) -> str:
+        return f"memory {self.memory_id} dismissed in thread {self.thread_id}"

@@ -1,8 +1,21 @@
-"""The JSON shape of a memory, the same over REST and in WebSocket events."""
+"""The JSON shape of a memory, the same over REST and in WebSocket events.
+
+Keys are only ever added, never renamed or removed, so older clients keep working.
+``source_url`` links to the first message the memory came from (``/chat/<thread>/#seq-<n>``),
+or is null for a memory written by hand; ``dismissed_threads`` lists the threads where the
+user said the memory is not relevant."""
 
 from __future__ import annotations
 
 from typing import Any
+
+
+def memory_source_url(memory) -> str | None:
+    if not memory.origin_thread_id:
+        return None
+    if memory.source_start_seq is None:
+        return f"/chat/{memory.origin_thread_id}/"
+    return f"/chat/{memory.origin_thread_id}/#seq-{memory.source_start_seq}"
 
 
 def memory_payload(memory) -> dict[str, Any]:
@@ -23,4 +36,6 @@ def memory_payload(memory) -> dict[str, Any]:
         "source_changed": memory.source_changed,
         "created_at": memory.created_at.isoformat() if memory.created_at else None,
         "updated_at": memory.updated_at.isoformat() if memory.updated_at else None,
+        "source_url": memory_source_url(memory),
+        "dismissed_threads": sorted(dismissal.thread_id for dismissal in memory.dismissals.all()),
     }

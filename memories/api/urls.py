@@ -1,3 +1,23 @@
-from django.urls import path  # noqa: F401
+"""/api/memories/ routes (included under /api/ by drawhisper.urls)."""
 
-urlpatterns: list = []
+from __future__ import annotations
+
+from django.urls import path
+
+from memories.api import views
+
+urlpatterns = [
+    path("memories/", views.MemoryListCreateView.as_view(), name="api-memories"),
+    path("memories/export/", views.MemoryExportView.as_view(), name="api-memories-export"),
+    path("memories/import/", views.MemoryImportView.as_view(), name="api-memories-import"),
+    path("memories/<int:memory_id>/", views.MemoryDetailView.as_view(), name="api-memory"),
+    path("memories/<int:memory_id>/pin/", views.MemoryPinView.as_view(), name="api-memory-pin"),
+    path(
+        "memories/<int:memory_id>/share/", views.MemoryShareView.as_view(), name="api-memory-share"
+    ),
+    path(
+        "memories/<int:memory_id>/dismiss/",
+        views.MemoryDismissView.as_view(),
+        name="api-memory-dismiss",
+    ),
+]

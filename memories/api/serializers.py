@@ -1,0 +1,99 @@
+"""Input and output shapes of the memory API. Inputs are parsed here; rules live in services.
+
+Outputs are ``memories.payloads.memory_payload``; ``MemoryOutputSerializer`` only documents
+that shape for the OpenAPI schema."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from memories.models import Memory, MemoryType
+
+
+class MemoryListParamsSerializer(serializers.Serializer):
+    character = serializers.IntegerField(required=False, min_value=1)
+    thread = serializers.IntegerField(
+        required=False, min_value=1, help_text="Memories made in or pinned to this chat."
+    )
+    type = serializers.ChoiceField(choices=MemoryType.choices, required=False)
+    pinned = serializers.BooleanField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="With thread: pinned to that chat; without: pinned to any chat.",
+    )
+    shared = serializers.BooleanField(required=False, allow_null=True, default=None)
+    q = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        default="",
+        max_length=500,
+        help_text="Search by meaning and by words.",
+    )
+    status = serializers.ChoiceField(
+        choices=[*Memory.Status.values, "all"], required=False, default=Memory.Status.ACTIVE
+    )
+
+
+class MemoryCreateSerializer(serializers.Serializer):
+    character = serializers.IntegerField(min_value=1)
+    type = serializers.CharField()
+    title = serializers.CharField(allow_blank=True, trim_whitespace=False)
+    content = serializers.CharField(allow_blank=True, trim_whitespace=False)
+    thread = serializers.IntegerField(
+        required=False, allow_null=True, min_value=1, help_text="The chat it belongs to."
+    )
+    shared = serializers.BooleanField(
+        required=False, allow_null=True, default=None, help_text="Default: true without a thread."
+    )
+    pin = serializers.BooleanField(required=False, default=False, help_text="Pin it to `thread`.")
+
+
+class MemoryUpdateSerializer(serializers.Serializer):
+    type = serializers.CharField(required=False)
+    title = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False)
+    content = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False)
+
+
+class ThreadInputSerializer(serializers.Serializer):
+    thread = serializers.IntegerField(min_value=1)
+
+
+class ExportParamsSerializer(serializers.Serializer):
+    character = serializers.IntegerField(min_value=1)
+
+
+class ImportInputSerializer(serializers.Serializer):
+    character = serializers.IntegerField(min_value=1)
+    document = serializers.JSONField(help_text="A document from GET /api/memories/export/.")
+
+
+class MemoryOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    type = serializers.ChoiceField(choices=MemoryType.choices)
+    title = serializers.CharField()
+    content = serializers.CharField()
+    character = serializers.IntegerField()
+    origin_thread = serializers.IntegerField(allow_null=True)
+    source_start_seq = serializers.IntegerField(allow_null=True)
+    source_end_seq = serializers.IntegerField(allow_null=True)
+    source_url = serializers.CharField(allow_null=True)
+    shared = serializers.BooleanField()
+    pinned_threads = serializers.ListField(child=serializers.IntegerField())
+    dismissed_threads = serializers.ListField(child=serializers.IntegerField())
+    status = serializers.ChoiceField(choices=Memory.Status.choices)
+    created_by = serializers.ChoiceField(choices=Memory.CreatedBy.choices)
+    edited_by_user = serializers.BooleanField()
+    source_changed = serializers.BooleanField()
+    created_at = serializers.DateTimeField()
+    updated_at = serializers.DateTimeField()
+    search_score = serializers.FloatField(required=False, help_text="Only when searching with q.")
+
+
+class ImportOutputSerializer(serializers.Serializer):
+    created = serializers.IntegerField()
+    skipped_duplicates = serializers.IntegerField()
+    threads_kept = serializers.IntegerField()
+    threads_dropped = serializers.IntegerField()
+    made_shared = serializers.IntegerField()
+    memories = MemoryOutputSerializer(many=True)

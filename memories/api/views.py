@@ -1,0 +1,249 @@
+"""REST endpoints for memories: parse, scope to the caller, call one service or selector.
+
+Every lookup is scoped to ``request.user`` first, so another user's memory, character or
+thread answers 404 exactly like a missing one. A provider outage while re-embedding answers
+503 with a readable sentence; nothing was changed then."""
+
+from __future__ import annotations
+
+from django.http import Http404
+from django.utils import timezone
+from django.utils.text import slugify
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status
+from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from characters.models import Character
+from chat.models import Thread
+from drawhisper.providers.base import ProviderError
+from memories import selectors
+from memories.api.serializers import (
+    ExportParamsSerializer,
+    ImportInputSerializer,
+    ImportOutputSerializer,
+    MemoryCreateSerializer,
+    MemoryListParamsSerializer,
+    MemoryOutputSerializer,
+    MemoryUpdateSerializer,
+    ThreadInputSerializer,
+)
+from memories.models import Memory
+from memories.payloads import memory_payload
+from memories.services import editing
+
+
+def _memory_or_404(request: Request, memory_id: int) -> Memory:
+    try:
+        return selectors.memory_get(user=request.user, memory_id=memory_id)
+    except Memory.DoesNotExist:
+        raise Http404("No such memory.") from None
+
+
+def _character_or_404(request: Request, character_id: int) -> Character:
+    try:
+        return selectors.character_get(user=request.user, character_id=character_id)
+    except Character.DoesNotExist:
+        raise Http404("No such character.") from None
+
+
+def _thread_or_404(request: Request, thread_id: int) -> Thread:
+    try:
+        return selectors.thread_get(user=request.user, thread_id=thread_id)
+    except Thread.DoesNotExist:
+        raise Http404("No such chat.") from None
+
+
+def _thread_from(request: Request) -> Thread:
+    """The ``thread`` of a pin or dismiss call, from the body or (for DELETE) the query."""
+    data = request.data if request.data else request.query_params
+    params = ThreadInputSerializer(data=data)
+    params.is_valid(raise_exception=True)
+    return _thread_or_404(request, params.validated_data["thread"])
+
+
+def _output(memory: Memory) -> dict:
+    payload = memory_payload(memory)
+    score = getattr(memory, "search_score", None)
+    if score is not None:
+        payload["search_score"] = score
+    return payload
+
+
+class MemoryAPIView(APIView):
+    def handle_exception(self, exc: Exception) -> Response:
+        if isinstance(exc, ProviderError):
+            return Response(
+                {"detail": f"Nothing was changed: {exc}"},
+                status=status.HTTP_503_SERVICE_UNAVAILABLE,
+            )
+        return super().handle_exception(exc)
+
+
+class MemoryListCreateView(MemoryAPIView):
+    @extend_schema(
+        parameters=[MemoryListParamsSerializer], responses=MemoryOutputSerializer(many=True)
+    )
+    def get(self, request: Request) -> Response:
+        params = MemoryListParamsSerializer(data=request.query_params)
+        params.is_valid(raise_exception=True)
+        data = params.validated_data
+        if data.get("character") is not None:
+            _character_or_404(request, data["character"])
+        if data.get("thread") is not None:
+            _thread_or_404(request, data["thread"])
+        filters = selectors.MemoryFilters(
+            character_id=data.get("character"),
+            thread_id=data.get("thread"),
+            type=data.get("type"),
+            pinned=data.get("pinned"),
+            shared=data.get("shared"),
+            q=data.get("q", ""),
+            status=None if data["status"] == "all" else data["status"],
+        )
+        memories = selectors.memory_list(user=request.user, filters=filters)
+        paginator = LimitOffsetPagination()
+        page = paginator.paginate_queryset(memories, request, view=self)
+        return paginator.get_paginated_response([_output(memory) for memory in page])
+
+    @extend_schema(request=MemoryCreateSerializer, responses={201: MemoryOutputSerializer})
+    def post(self, request: Request) -> Response:
+        params = MemoryCreateSerializer(data=request.data)
+        params.is_valid(raise_exception=True)
+        data = params.validated_data
+        character = _character_or_404(request, data["character"])
+        thread = _thread_or_404(request, data["thread"]) if data.get("thread") else None
+        memory = editing.memory_create(
+            actor=request.user,
+            character=character,
+            type=data["type"],
+            title=data["title"],
+            content=data["content"],
+            thread=thread,
+            shared=data.get("shared"),
+            pin=data.get("pin", False),
+        )
+        return Response(_output(memory), status=status.HTTP_201_CREATED)
+
+
+class MemoryDetailView(MemoryAPIView):
+    @extend_schema(responses=MemoryOutputSerializer)
+    def get(self, request: Request, memory_id: int) -> Response:
+        return Response(_output(_memory_or_404(request, memory_id)))
+
+    @extend_schema(request=MemoryUpdateSerializer, responses=MemoryOutputSerializer)
+    def patch(self, request: Request, memory_id: int) -> Response:
+        memory = _memory_or_404(request, memory_id)
+        params = MemoryUpdateSerializer(data=request.data)
+        params.is_valid(raise_exception=True)
+        memory = editing.memory_update(memory=memory, actor=request.user, **params.validated_data)
+        return Response(_output(memory))
+
+    @extend_schema(responses={204: None})
+    def delete(self, request: Request, memory_id: int) -> Response:
+        editing.memory_delete(memory=_memory_or_404(request, memory_id), actor=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class MemoryPinView(MemoryAPIView):
+    """Pin to a chat (always in its context) or unpin."""
+
+    @extend_schema(request=ThreadInputSerializer, responses=MemoryOutputSerializer)
+    def post(self, request: Request, memory_id: int) -> Response:
+        memory = _memory_or_404(request, memory_id)
+        thread = _thread_from(request)
+        return Response(
+            _output(editing.memory_pin(memory=memory, thread=thread, actor=request.user))
+        )
+
+    @extend_schema(
+        request=ThreadInputSerializer,
+        parameters=[OpenApiParameter("thread", int, description="Or in the body.")],
+        responses=MemoryOutputSerializer,
+    )
+    def delete(self, request: Request, memory_id: int) -> Response:
+        memory = _memory_or_404(request, memory_id)
+        thread = _thread_from(request)
+        return Response(
+            _output(editing.memory_unpin(memory=memory, thread=thread, actor=request.user))
+        )
+
+
+class MemoryShareView(MemoryAPIView):
+    """Share across every chat with the character (scenes included), or stop sharing."""
+
+    @extend_schema(request=None, responses=MemoryOutputSerializer)
+    def post(self, request: Request, memory_id: int) -> Response:
+        memory = _memory_or_404(request, memory_id)
+        return Response(_output(editing.memory_share(memory=memory, actor=request.user)))
+
+    @extend_schema(request=None, responses=MemoryOutputSerializer)
+    def delete(self, request: Request, memory_id: int) -> Response:
+        memory = _memory_or_404(request, memory_id)
+        return Response(_output(editing.memory_unshare(memory=memory, actor=request.user)))
+
+
+class MemoryDismissView(MemoryAPIView):
+    """ "Not relevant in this chat": unpins it there and keeps it out of that chat's context."""
+
+    @extend_schema(request=ThreadInputSerializer, responses=MemoryOutputSerializer)
+    def post(self, request: Request, memory_id: int) -> Response:
+        memory = _memory_or_404(request, memory_id)
+        thread = _thread_from(request)
+        return Response(
+            _output(editing.memory_dismiss(memory=memory, thread=thread, actor=request.user))
+        )
+
+    @extend_schema(
+        request=ThreadInputSerializer,
+        parameters=[OpenApiParameter("thread", int, description="Or in the body.")],
+        responses=MemoryOutputSerializer,
+    )
+    def delete(self, request: Request, memory_id: int) -> Response:
+        memory = _memory_or_404(request, memory_id)
+        thread = _thread_from(request)
+        return Response(
+            _output(editing.memory_undismiss(memory=memory, thread=thread, actor=request.user))
+        )
+
+
+class MemoryExportView(MemoryAPIView):
+    @extend_schema(parameters=[ExportParamsSerializer], responses={200: dict})
+    def get(self, request: Request) -> Response:
+        params = ExportParamsSerializer(data=request.query_params)
+        params.is_valid(raise_exception=True)
+        character = _character_or_404(request, params.validated_data["character"])
+        document = editing.memories_export(actor=request.user, character=character)
+        filename = (
+            f"memories-{slugify(character.name) or character.pk}-{timezone.now():%Y%m%d}.json"
+        )
+        return Response(
+            document, headers={"Content-Disposition": f'attachment; filename="{filename}"'}
+        )
+
+
+class MemoryImportView(MemoryAPIView):
+    @extend_schema(request=ImportInputSerializer, responses={201: ImportOutputSerializer})
+    def post(self, request: Request) -> Response:
+        params = ImportInputSerializer(data=request.data)
+        params.is_valid(raise_exception=True)
+        character = _character_or_404(request, params.validated_data["character"])
+        result = editing.memories_import(
+            actor=request.user, character=character, document=params.validated_data["document"]
+        )
+        memories = selectors.memory_list(
+            user=request.user, filters=selectors.MemoryFilters(status=None)
+        ).filter(pk__in=result.created)
+        return Response(
+            {
+                "created": len(result.created),
+                "skipped_duplicates": result.skipped_duplicates,
+                "threads_kept": result.threads_kept,
+                "threads_dropped": result.threads_dropped,
+                "made_shared": result.made_shared,
+                "memories": [_output(memory) for memory in memories],
+            },
+            status=status.HTTP_201_CREATED,
+        )

@@ -1,0 +1,63 @@
+"""Validation and ownership checks shared by the editing services (``check_*`` raise, never write)."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from django.core.exceptions import PermissionDenied, ValidationError
+
+from chat.models import Thread
+from memories.models import Memory, MemoryType
+
+MAX_TITLE_LENGTH = 200
+MAX_CONTENT_LENGTH = 4000
+MAX_PINS_PER_THREAD = 20
+
+
+def memory_content_hash(*, type: str, title: str, content: str) -> str:
+    """Identity of a memory's text, used to skip duplicates on import."""
+    normalised = "\n".join(part.strip() for part in (type, title, content))
+    return hashlib.sha256(normalised.encode()).hexdigest()
+
+
+def check_owner(obj: Any, actor) -> None:
+    if obj.owner_id != actor.pk:
+        raise PermissionDenied("Not yours.")
+
+
+def check_thread_fits(*, memory: Memory, thread: Thread) -> None:
+    """A pin or dismissal joins a memory only to a chat of the same owner and character."""
+    if thread.owner_id != memory.owner_id:
+        raise PermissionDenied("Not yours.")
+    if thread.character_id != memory.character_id:
+        raise ValidationError({"thread": ["That chat is with another character than this memory."]})
+
+
+def check_memory_text(
+    *, type: str | None, title: str | None, content: str | None
+) -> dict[str, str]:
+    """The given fields, stripped and validated; ``None`` fields are left out."""
+    errors: dict[str, list[str]] = {}
+    cleaned: dict[str, str] = {}
+    if type is not None:
+        if type not in MemoryType.values:
+            errors["type"] = [f"Choose one of: {', '.join(MemoryType.values)}."]
+        cleaned["type"] = type
+    if title is not None:
+        title = title.strip()
+        if not title:
+            errors["title"] = ["A memory needs a title."]
+        elif len(title) > MAX_TITLE_LENGTH:
+            errors["title"] = [f"Keep the title under {MAX_TITLE_LENGTH} characters."]
+        cleaned["title"] = title
+    if content is not None:
+        content = content.strip()
+        if not content:
+            errors["content"] = ["A memory needs some content."]
+        elif len(content) > MAX_CONTENT_LENGTH:
+            errors["content"] = [f"Keep the content under {MAX_CONTENT_LENGTH} characters."]
+        cleaned["content"] = content
+    if errors:
+        raise ValidationError(errors)
+    return cleaned

@@ -1,0 +1,206 @@
+"""Create, update, delete, pin, share and dismiss one memory by hand."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from characters.models import Character
+from chat.models import Thread
+from memories.models import Memory, MemoryDismissal, MemoryPin
+from memories.services.editing.checks import (
+    MAX_PINS_PER_THREAD,
+    check_memory_text,
+    check_owner,
+    check_thread_fits,
+)
+from memories.services.editing.effects import (
+    index_vectors,
+    notify_after_commit,
+    notify_deleted_after_commit,
+    refresh_derived_fields,
+    reloaded,
+    remove_vectors,
+)
+
+
+@transaction.atomic
+def memory_create(
+    *,
+    actor,
+    character: Character,
+    type: str,
+    title: str,
+    content: str,
+    thread: Thread | None = None,
+    shared: bool | None = None,
+    pin: bool = False,
+) -> Memory:
+    """A memory written by hand.
+
+    With ``thread`` (written from the chat panel) it belongs to that chat like a pipeline
+    memory, and ``pin`` pins it there. Without a thread it would reach no chat at all unless
+    shared, so ``shared`` defaults to True then; with a thread it defaults to False."""
+    check_owner(character, actor)
+    cleaned = check_memory_text(type=type, title=title, content=content)
+    if thread is not None:
+        check_owner(thread, actor)
+        if thread.character_id != character.pk:
+            raise ValidationError({"thread": ["That chat is with another character."]})
+    if pin and thread is None:
+        raise ValidationError({"pin": ["Pinning needs a chat."]})
+    memory = Memory(
+        owner=actor,
+        character=character,
+        origin_thread=thread,
+        shared=(thread is None) if shared is None else shared,
+        created_by=Memory.CreatedBy.USER,
+        vector_id=f"memory:{uuid.uuid4().hex}",
+        **cleaned,
+    )
+    refresh_derived_fields(memory)
+    memory.save()
+    if pin:
+        _pin(memory=memory, thread=thread)
+    index_vectors([memory.pk])
+    notify_after_commit("memory.created", memory)
+    return reloaded(memory)
+
+
+@transaction.atomic
+def memory_update(
+    *,
+    memory: Memory,
+    actor,
+    title: str | None = None,
+    content: str | None = None,
+    type: str | None = None,
+) -> Memory:
+    """Change the text or type; the memory is re-embedded and marked as edited by the user."""
+    check_owner(memory, actor)
+    cleaned = check_memory_text(type=type, title=title, content=content)
+    memory = Memory.objects.select_for_update().get(pk=memory.pk)
+    changed = [field for field, value in cleaned.items() if getattr(memory, field) != value]
+    if not changed:
+        return reloaded(memory)
+    for field in changed:
+        setattr(memory, field, cleaned[field])
+    memory.edited_by_user = True
+    refresh_derived_fields(memory)
+    memory.save(
+        update_fields=[*changed, "edited_by_user", "content_hash", "token_count", "updated_at"]
+    )
+    index_vectors([memory.pk])
+    notify_after_commit("memory.updated", memory)
+    return reloaded(memory)
+
+
+@transaction.atomic
+def memory_delete(*, memory: Memory, actor) -> None:
+    """Delete the row and its vector; the original messages stay untouched."""
+    from memories.payloads import memory_payload
+
+    check_owner(memory, actor)
+    memory = reloaded(memory)
+    payload = memory_payload(memory)
+    owner_id, character_id, vector_id = memory.owner_id, memory.character_id, memory.vector_id
+    memory.delete()
+    remove_vectors([vector_id])
+    notify_deleted_after_commit(payload, owner_id=owner_id, character_id=character_id)
+
+
+# --------------------------------------------------------------------------- pin, share, dismiss
+
+
+def _pin(*, memory: Memory, thread: Thread) -> bool:
+    if MemoryPin.objects.filter(memory=memory, thread=thread).exists():
+        return False
+    if MemoryPin.objects.filter(thread=thread).count() >= MAX_PINS_PER_THREAD:
+        raise ValidationError(
+            {
+                "thread": [
+                    f"A chat holds at most {MAX_PINS_PER_THREAD} pinned memories; unpin one first."
+                ]
+            }
+        )
+    MemoryPin.objects.get_or_create(memory=memory, thread=thread)
+    # Pinning is the stronger wish: it lifts an earlier "not relevant here".
+    MemoryDismissal.objects.filter(memory=memory, thread=thread).delete()
+    return True
+
+
+@transaction.atomic
+def memory_pin(*, memory: Memory, thread: Thread, actor) -> Memory:
+    """Keep the memory in this thread's context (pinned layer). Pinning twice is a no-op."""
+    check_owner(memory, actor)
+    check_thread_fits(memory=memory, thread=thread)
+    Thread.objects.select_for_update().filter(
+        pk=thread.pk
+    ).first()  # serialise the pin cap per thread
+    had_dismissal = MemoryDismissal.objects.filter(memory=memory, thread=thread).exists()
+    if _pin(memory=memory, thread=thread) or had_dismissal:
+        Memory.objects.filter(pk=memory.pk).update(updated_at=timezone.now())
+        notify_after_commit("memory.updated", memory)
+    return reloaded(memory)
+
+
+@transaction.atomic
+def memory_unpin(*, memory: Memory, thread: Thread, actor) -> Memory:
+    check_owner(memory, actor)
+    check_thread_fits(memory=memory, thread=thread)
+    deleted, _ = MemoryPin.objects.filter(memory=memory, thread=thread).delete()
+    if deleted:
+        Memory.objects.filter(pk=memory.pk).update(updated_at=timezone.now())
+        notify_after_commit("memory.updated", memory)
+    return reloaded(memory)
+
+
+def _set_shared(*, memory: Memory, actor, shared: bool) -> Memory:
+    check_owner(memory, actor)
+    memory = Memory.objects.select_for_update().get(pk=memory.pk)
+    if memory.shared == shared:
+        return reloaded(memory)
+    memory.shared = shared
+    memory.save(update_fields=["shared", "updated_at"])
+    index_vectors([memory.pk])  # the vector's "shared" metadata follows the row
+    notify_after_commit("memory.updated", memory)
+    return reloaded(memory)
+
+
+@transaction.atomic
+def memory_share(*, memory: Memory, actor) -> Memory:
+    """Put the memory in context in every chat of the user with this character, scenes included."""
+    return _set_shared(memory=memory, actor=actor, shared=True)
+
+
+@transaction.atomic
+def memory_unshare(*, memory: Memory, actor) -> Memory:
+    return _set_shared(memory=memory, actor=actor, shared=False)
+
+
+@transaction.atomic
+def memory_dismiss(*, memory: Memory, thread: Thread, actor) -> Memory:
+    """ "Not relevant here": unpin the memory from this thread and keep it out of the thread's
+    shared and retrieved layers. Every other thread is unaffected."""
+    check_owner(memory, actor)
+    check_thread_fits(memory=memory, thread=thread)
+    unpinned, _ = MemoryPin.objects.filter(memory=memory, thread=thread).delete()
+    _, created = MemoryDismissal.objects.get_or_create(memory=memory, thread=thread)
+    if unpinned or created:
+        Memory.objects.filter(pk=memory.pk).update(updated_at=timezone.now())
+        notify_after_commit("memory.updated", memory)
+    return reloaded(memory)
+
+
+@transaction.atomic
+def memory_undismiss(*, memory: Memory, thread: Thread, actor) -> Memory:
+    check_owner(memory, actor)
+    check_thread_fits(memory=memory, thread=thread)
+    deleted, _ = MemoryDismissal.objects.filter(memory=memory, thread=thread).delete()
+    if deleted:
+        Memory.objects.filter(pk=memory.pk).update(updated_at=timezone.now())
+        notify_after_commit("memory.updated", memory)
+    return reloaded(memory)
