@@ -1,0 +1,1 @@
+"""Test helpers shared across suites: fake servers and other doubles that run real protocols."""
