@@ -1,3 +1,22 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns: list = []
+from characters import views
+
+urlpatterns = [
+    path("", views.gallery, name="gallery"),
+    path("characters/new/", views.character_new, name="character-new"),
+    path("characters/import/", views.character_import, name="character-import"),
+    path("characters/<int:character_id>/", views.character_detail, name="character-detail"),
+    path("characters/<int:character_id>/edit/", views.character_edit, name="character-edit"),
+    path("characters/<int:character_id>/delete/", views.character_remove, name="character-delete"),
+    path(
+        "characters/<int:character_id>/card.json",
+        views.character_export_json,
+        name="character-export-json",
+    ),
+    path(
+        "characters/<int:character_id>/card.png",
+        views.character_export_png,
+        name="character-export-png",
+    ),
+]

@@ -1,3 +1,21 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns: list = []
+from characters.api import views
+
+urlpatterns = [
+    path("characters/", views.CharacterListCreateApi.as_view(), name="api-characters"),
+    path("characters/import/", views.CharacterImportApi.as_view(), name="api-character-import"),
+    path(
+        "characters/<int:character_id>/", views.CharacterDetailApi.as_view(), name="api-character"
+    ),
+    path(
+        "characters/<int:character_id>/card/",
+        views.CharacterCardApi.as_view(),
+        name="api-character-card",
+    ),
+    path(
+        "characters/<int:character_id>/card.png",
+        views.CharacterCardPngApi.as_view(),
+        name="api-character-card-png",
+    ),
+]

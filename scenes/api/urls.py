@@ -1,3 +1,9 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns: list = []
+from scenes.api import views
+
+urlpatterns = [
+    path("scenes/", views.SceneListCreateApi.as_view(), name="api-scenes"),
+    path("scenes/preview/", views.ScenePreviewApi.as_view(), name="api-scene-preview"),
+    path("scenes/<int:scene_id>/", views.SceneDetailApi.as_view(), name="api-scene"),
+]

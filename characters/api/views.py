@@ -1,0 +1,189 @@
+"""REST endpoints for characters and Character Card import/export.
+
+Each view parses input, looks the character up among the requesting user's own (another
+user's answers 404), calls one service or selector and renders the output serializer."""
+
+from __future__ import annotations
+
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from characters import cards
+from characters.api.serializers import (
+    CardImportInputSerializer,
+    CardImportOutputSerializer,
+    CharacterInputSerializer,
+    CharacterOutputSerializer,
+)
+from characters.selectors import character_get, character_list
+from characters.services import (
+    character_create,
+    character_delete,
+    character_import_card,
+    character_update,
+)
+
+
+def get_own_character(request, character_id):
+    character = character_get(user=request.user, character_id=character_id)
+    if character is None:
+        raise NotFound("Character not found.")
+    return character
+
+
+def _split_avatar(validated: dict) -> tuple[dict, object, bool]:
+    data = dict(validated)
+    avatar = data.pop("avatar", None)
+    remove_avatar = data.pop("remove_avatar", False)
+    return data, avatar, remove_avatar
+
+
+class CharacterListCreateApi(APIView):
+    parser_classes = [JSONParser, MultiPartParser, FormParser]
+
+    @extend_schema(operation_id="characters_list", responses=CharacterOutputSerializer(many=True))
+    def get(self, request):
+        paginator = LimitOffsetPagination()
+        page = paginator.paginate_queryset(character_list(user=request.user), request, view=self)
+        return paginator.get_paginated_response(CharacterOutputSerializer(page, many=True).data)
+
+    @extend_schema(
+        operation_id="characters_create",
+        request=CharacterInputSerializer,
+        responses={201: CharacterOutputSerializer},
+    )
+    def post(self, request):
+        serializer = CharacterInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data, avatar, _ = _split_avatar(serializer.validated_data)
+        character = character_create(owner=request.user, avatar=avatar, **data)
+        return Response(CharacterOutputSerializer(character).data, status=status.HTTP_201_CREATED)
+
+
+class CharacterDetailApi(APIView):
+    parser_classes = [JSONParser, MultiPartParser, FormParser]
+
+    @extend_schema(operation_id="characters_retrieve", responses=CharacterOutputSerializer)
+    def get(self, request, character_id: int):
+        return Response(CharacterOutputSerializer(get_own_character(request, character_id)).data)
+
+    def _update(self, request, character_id: int, *, partial: bool):
+        character = get_own_character(request, character_id)
+        serializer = CharacterInputSerializer(data=request.data, partial=partial)
+        serializer.is_valid(raise_exception=True)
+        data, avatar, remove_avatar = _split_avatar(serializer.validated_data)
+        character = character_update(
+            character=character, data=data, avatar=avatar, remove_avatar=remove_avatar
+        )
+        return Response(CharacterOutputSerializer(character).data)
+
+    @extend_schema(
+        operation_id="characters_update",
+        request=CharacterInputSerializer,
+        responses=CharacterOutputSerializer,
+    )
+    def put(self, request, character_id: int):
+        return self._update(request, character_id, partial=False)
+
+    @extend_schema(
+        operation_id="characters_partial_update",
+        request=CharacterInputSerializer,
+        responses=CharacterOutputSerializer,
+    )
+    def patch(self, request, character_id: int):
+        return self._update(request, character_id, partial=True)
+
+    @extend_schema(operation_id="characters_destroy", responses={204: None})
+    def delete(self, request, character_id: int):
+        character_delete(character=get_own_character(request, character_id))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class CharacterCardApi(APIView):
+    @extend_schema(
+        operation_id="characters_card_export",
+        description="The character as a Character Card V2 (chara_card_v2) JSON object.",
+        responses={200: OpenApiTypes.OBJECT},
+    )
+    def get(self, request, character_id: int):
+        return Response(cards.card_to_dict(get_own_character(request, character_id)))
+
+
+class CharacterCardPngApi(APIView):
+    @extend_schema(
+        operation_id="characters_card_png_export",
+        description="The avatar as a PNG with the Character Card V2 in its 'chara' text chunk. 404 without an avatar.",
+        responses={
+            (200, "image/png"): OpenApiTypes.BINARY,
+            404: OpenApiResponse(description="No such character, or no avatar."),
+        },
+    )
+    def get(self, request, character_id: int):
+        character = get_own_character(request, character_id)
+        if not character.avatar:
+            raise NotFound("This character has no avatar; export the JSON card instead.")
+        with character.avatar.open("rb") as handle:
+            png = cards.card_to_png(character, handle.read())
+        response = HttpResponse(png, content_type="image/png")
+        response["Content-Disposition"] = (
+            f'attachment; filename="{card_filename(character, "png")}"'
+        )
+        return response
+
+
+def card_filename(character, extension: str) -> str:
+    stem = (
+        "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in character.name).strip("_")
+        or "character"
+    )
+    return f"{stem[:60]}.{extension}"
+
+
+class CharacterImportApi(APIView):
+    parser_classes = [JSONParser, MultiPartParser]
+
+    @extend_schema(
+        operation_id="characters_card_import",
+        description=(
+            "Create a character from a Character Card. Send the card JSON as the request body, or a multipart "
+            "upload with `file` (JSON, or a PNG carrying the card in its 'chara' chunk). Fields the app has no "
+            "column for are kept and come back on export."
+        ),
+        request={
+            "application/json": OpenApiTypes.OBJECT,
+            "multipart/form-data": CardImportInputSerializer,
+        },
+        responses={
+            201: CardImportOutputSerializer,
+            400: OpenApiResponse(description="The card is malformed."),
+        },
+    )
+    def post(self, request):
+        image = None
+        try:
+            if request.content_type.startswith("multipart/"):
+                serializer = CardImportInputSerializer(data=request.data)
+                serializer.is_valid(raise_exception=True)
+                upload = serializer.validated_data["file"]
+                if upload.size > cards.MAX_CARD_BYTES:
+                    raise cards.CardError(
+                        f"The file is too large: the limit is {cards.MAX_CARD_BYTES // 1_048_576} MB."
+                    )
+                card, image = cards.read_card_file(upload.read(), filename=upload.name or "")
+            else:
+                card = cards.parse_card(request.data)
+        except cards.CardError as error:
+            raise ValidationError({"non_field_errors": [str(error)]}) from None
+        result = character_import_card(owner=request.user, card=card, image=image)
+        body = {
+            "character": CharacterOutputSerializer(result.character).data,
+            "warnings": list(result.warnings),
+        }
+        return Response(body, status=status.HTTP_201_CREATED)

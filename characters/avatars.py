@@ -1,0 +1,71 @@
+"""Avatar images: checked with Pillow, stored under a random name, removed after commit.
+
+An avatar is refused, with the reason, when it is larger than ``AVATAR_MAX_BYTES``, not an
+image Pillow can read, or not one of ``AVATAR_FORMATS``. File names never come from the
+uploader, so a name cannot carry markup or a path."""
+
+from __future__ import annotations
+
+import io
+import uuid
+
+from django.core.exceptions import ValidationError
+from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
+from django.db import transaction
+from PIL import Image, UnidentifiedImageError
+
+AVATAR_MAX_BYTES = 4 * 1024 * 1024
+AVATAR_FORMATS = {"PNG": "png", "JPEG": "jpg", "WEBP": "webp", "GIF": "gif"}
+
+
+def check_avatar(data: bytes) -> str:
+    """Return the file extension for a valid avatar, or raise a readable ValidationError."""
+    if len(data) > AVATAR_MAX_BYTES:
+        raise ValidationError(
+            {
+                "avatar": [
+                    f"The avatar is {len(data) / 1_048_576:.1f} MB; the limit is {AVATAR_MAX_BYTES // 1_048_576} MB."
+                ]
+            }
+        )
+    try:
+        with Image.open(io.BytesIO(data)) as image:
+            image_format = image.format
+            image.verify()
+    except (UnidentifiedImageError, OSError, SyntaxError, ValueError):
+        raise ValidationError(
+            {"avatar": ["The avatar is not an image we can read. Use PNG, JPEG, WebP or GIF."]}
+        ) from None
+    if image_format not in AVATAR_FORMATS:
+        raise ValidationError(
+            {"avatar": [f"{image_format} images are not supported. Use PNG, JPEG, WebP or GIF."]}
+        )
+    return AVATAR_FORMATS[image_format]
+
+
+def avatar_content(data: bytes) -> ContentFile:
+    """A checked avatar, named ``<random>.<ext>`` for ``Character.avatar.save``."""
+    extension = check_avatar(data)
+    return ContentFile(data, name=f"{uuid.uuid4().hex}.{extension}")
+
+
+def read_upload(upload) -> bytes:
+    """All bytes of an uploaded file, refusing one over the limit before reading it."""
+    size = getattr(upload, "size", None)
+    if size is not None and size > AVATAR_MAX_BYTES:
+        raise ValidationError(
+            {
+                "avatar": [
+                    f"The avatar is {size / 1_048_576:.1f} MB; the limit is {AVATAR_MAX_BYTES // 1_048_576} MB."
+                ]
+            }
+        )
+    upload.seek(0)
+    return upload.read()
+
+
+def delete_file_after_commit(name: str) -> None:
+    """Remove a stored avatar once the row that pointed at it is committed without it."""
+    if name:
+        transaction.on_commit(lambda: default_storage.delete(name))

@@ -1,0 +1,151 @@
+"""Character pages: the gallery (home page), detail, create, edit, delete, card import/export.
+
+Every view needs a signed-in user and finds characters only among the user's own, so
+another user's character is a 404. Views parse the form, call one service and redirect."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods
+
+from characters import cards
+from characters.api.views import card_filename
+from characters.forms import CardImportForm, CharacterForm, add_service_errors
+from characters.models import Character
+from characters.selectors import character_deletion_impact, character_get, character_list
+from characters.services import (
+    character_create,
+    character_delete,
+    character_import_card,
+    character_update,
+)
+from scenes.selectors import scene_list
+
+
+def _own_character(request, character_id: int) -> Character:
+    character = character_get(user=request.user, character_id=character_id)
+    if character is None:
+        raise Http404("Character not found.")
+    return character
+
+
+@login_required
+def gallery(request):
+    return render(
+        request, "characters/gallery.html", {"characters": character_list(user=request.user)}
+    )
+
+
+@login_required
+def character_detail(request, character_id: int):
+    character = _own_character(request, character_id)
+    context = {
+        "character": character,
+        "scenes": scene_list(user=request.user, character=character),
+        "recent_chats": character.threads.filter(owner=request.user).order_by("-updated_at")[:5],
+    }
+    return render(request, "characters/detail.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def character_new(request):
+    form = CharacterForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            character = character_create(
+                owner=request.user, avatar=form.cleaned_data.get("avatar"), **form.service_data()
+            )
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            messages.success(request, f"{character.name} was created.")
+            return redirect("character-detail", character_id=character.pk)
+    return render(request, "characters/form.html", {"form": form, "character": None})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def character_edit(request, character_id: int):
+    character = _own_character(request, character_id)
+    initial = {field: getattr(character, field) for field in CharacterForm.rules}
+    initial["tags"] = ", ".join(character.tags or [])
+    form = CharacterForm(request.POST or None, request.FILES or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            character_update(
+                character=character,
+                data=form.service_data(),
+                avatar=form.cleaned_data.get("avatar"),
+                remove_avatar=form.cleaned_data.get("remove_avatar", False),
+            )
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            messages.success(request, f"{character.name} was saved.")
+            return redirect("character-detail", character_id=character.pk)
+    return render(request, "characters/form.html", {"form": form, "character": character})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def character_remove(request, character_id: int):
+    character = _own_character(request, character_id)
+    if request.method == "POST":
+        name = character.name
+        character_delete(character=character)
+        messages.success(request, f"{name} was deleted.")
+        return redirect("gallery")
+    impact = character_deletion_impact(character=character)
+    return render(request, "characters/delete.html", {"character": character, "impact": impact})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def character_import(request):
+    form = CardImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        try:
+            if upload.size > cards.MAX_CARD_BYTES:
+                raise cards.CardError(
+                    f"The file is too large: the limit is {cards.MAX_CARD_BYTES // 1_048_576} MB."
+                )
+            card, image = cards.read_card_file(upload.read(), filename=upload.name or "")
+            result = character_import_card(owner=request.user, card=card, image=image)
+        except cards.CardError as error:
+            form.add_error("file", str(error))
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            for warning in result.warnings:
+                messages.warning(request, warning)
+            messages.success(request, f"{result.character.name} was imported.")
+            return redirect("character-detail", character_id=result.character.pk)
+    return render(request, "characters/import.html", {"form": form})
+
+
+@login_required
+def character_export_json(request, character_id: int):
+    character = _own_character(request, character_id)
+    response = HttpResponse(
+        cards.card_to_json(character), content_type="application/json; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="{card_filename(character, "json")}"'
+    return response
+
+
+@login_required
+def character_export_png(request, character_id: int):
+    character = _own_character(request, character_id)
+    if not character.avatar:
+        raise Http404("This character has no avatar.")
+    with character.avatar.open("rb") as handle:
+        png = cards.card_to_png(character, handle.read())
+    response = HttpResponse(png, content_type="image/png")
+    response["Content-Disposition"] = f'attachment; filename="{card_filename(character, "png")}"'
+    return response

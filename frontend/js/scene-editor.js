@@ -1,0 +1,66 @@
+// Scene editor: keeps the system-prompt preview in step with the form.
+// On every edit it waits for a pause in typing (debounce), then POSTs the unsaved fields to
+// the preview endpoint and shows the rendered prompt. A newer edit aborts an older request,
+// so the preview always matches what is in the form. Without JavaScript the page still
+// shows the prompt as last saved.
+
+const DEBOUNCE_MS = 300;
+const FIELDS = ["title", "stage_directions", "scenario", "greeting"];
+
+function csrfToken(form) {
+  const input = form.querySelector("input[name=csrfmiddlewaretoken]");
+  return input ? input.value : "";
+}
+
+export function startSceneEditor(form) {
+  const preview = document.getElementById("prompt-preview");
+  const status = document.getElementById("preview-status");
+  const tokens = document.getElementById("preview-tokens");
+  if (!form || !preview) return;
+
+  let timer = null;
+  let inFlight = null;
+
+  async function refresh() {
+    if (inFlight) inFlight.abort();
+    const controller = new AbortController();
+    inFlight = controller;
+    const body = { character: Number(form.dataset.character) };
+    for (const name of FIELDS) {
+      const field = form.elements.namedItem(name);
+      if (field) body[name] = field.value;
+    }
+    status.textContent = "Updating…";
+    try {
+      const response = await fetch(form.dataset.previewUrl, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-CSRFToken": csrfToken(form) },
+        credentials: "same-origin",
+        body: JSON.stringify(body),
+        signal: controller.signal,
+      });
+      const data = await response.json();
+      if (!response.ok) throw new Error(data.detail || `The preview failed (${response.status}).`);
+      preview.textContent = data.system_prompt;
+      const over = data.token_count > data.token_budget;
+      tokens.textContent = `${data.token_count} tokens of a ${data.token_budget}-token budget`;
+      tokens.classList.toggle("error", over);
+      const problems = Object.values(data.problems || {}).flat();
+      status.textContent = problems.length ? problems.join(" ") : over ? "Up to date: over budget" : "Up to date";
+    } catch (error) {
+      if (error.name === "AbortError") return;
+      status.textContent = `Preview not updated: ${error.message}`;
+    } finally {
+      if (inFlight === controller) inFlight = null;
+    }
+  }
+
+  form.addEventListener("input", (event) => {
+    if (!FIELDS.includes(event.target.name)) return;
+    clearTimeout(timer);
+    status.textContent = "Editing…";
+    timer = setTimeout(refresh, DEBOUNCE_MS);
+  });
+}
+
+startSceneEditor(document.getElementById("scene-form"));

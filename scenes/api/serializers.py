@@ -1,0 +1,73 @@
+"""Small input and output serializers for the scene endpoints and the prompt preview."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from characters.api.serializers import text_field
+from characters.validation import SCENE_TEXT_RULES
+from scenes.models import Scene
+
+
+class SceneCreateInputSerializer(serializers.Serializer):
+    character = serializers.IntegerField(help_text="The id of one of your characters.")
+    title = text_field(SCENE_TEXT_RULES["title"], required=True)
+    stage_directions = text_field(SCENE_TEXT_RULES["stage_directions"])
+    scenario = text_field(SCENE_TEXT_RULES["scenario"])
+    greeting = text_field(SCENE_TEXT_RULES["greeting"])
+
+
+class SceneUpdateInputSerializer(serializers.Serializer):
+    title = text_field(SCENE_TEXT_RULES["title"], required=True)
+    stage_directions = text_field(SCENE_TEXT_RULES["stage_directions"])
+    scenario = text_field(SCENE_TEXT_RULES["scenario"])
+    greeting = text_field(SCENE_TEXT_RULES["greeting"])
+
+
+class SceneOutputSerializer(serializers.ModelSerializer):
+    character_name = serializers.CharField(source="character.name", read_only=True)
+
+    class Meta:
+        model = Scene
+        fields = [
+            "id",
+            "character",
+            "character_name",
+            "title",
+            "stage_directions",
+            "scenario",
+            "greeting",
+            "created_at",
+            "updated_at",
+        ]
+        read_only_fields = fields
+
+
+class ScenePreviewInputSerializer(serializers.Serializer):
+    character = serializers.IntegerField(help_text="The id of one of your characters.")
+    title = serializers.CharField(
+        required=False, allow_blank=True, trim_whitespace=False, default=""
+    )
+    stage_directions = serializers.CharField(
+        required=False, allow_blank=True, trim_whitespace=False, default=""
+    )
+    scenario = serializers.CharField(
+        required=False, allow_blank=True, trim_whitespace=False, default=""
+    )
+    greeting = serializers.CharField(
+        required=False, allow_blank=True, trim_whitespace=False, default=""
+    )
+
+
+class ScenePreviewOutputSerializer(serializers.Serializer):
+    system_prompt = serializers.CharField(help_text="The exact system text the model will get.")
+    greeting = serializers.CharField(help_text="The first message of a chat in this scene.")
+    prompt_version = serializers.CharField()
+    token_count = serializers.IntegerField()
+    token_budget = serializers.IntegerField(
+        help_text="Tokens the character layer may use in a chat."
+    )
+    problems = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()),
+        help_text="Fields that would be refused on save, with the reason.",
+    )
