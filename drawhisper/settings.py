@@ -309,6 +309,22 @@ CHAT_STALE_REPLY_SECONDS = env.int("CHAT_STALE_REPLY_SECONDS", default=30)
 
 LOG_LEVEL = env("LOG_LEVEL", default="INFO")
 LOG_FORMAT = env("LOG_FORMAT", default="console")  # "console" or "json"
+# Hybrid retrieval of memories, summaries and archived messages (memories/retrieval/config.py
+# says what each knob does). Defaults chosen with `manage.py bench_locomo` (docs/benchmarks.md).
+RETRIEVAL_CANDIDATES_PER_LIST = env.int("RETRIEVAL_CANDIDATES_PER_LIST", default=40)
+RETRIEVAL_RRF_K = env.int("RETRIEVAL_RRF_K", default=60)
+RETRIEVAL_LEXICAL_WEIGHT = env.float("RETRIEVAL_LEXICAL_WEIGHT", default=1.0)
+RETRIEVAL_VECTOR_WEIGHT = env.float("RETRIEVAL_VECTOR_WEIGHT", default=1.0)
+RETRIEVAL_KIND_WEIGHTS = {"memory": 1.0, "summary": 1.0, "message": 1.0}
+RETRIEVAL_TYPE_WEIGHTS: dict[str, float] = {}
+RETRIEVAL_RECENCY_WEIGHT = env.float("RETRIEVAL_RECENCY_WEIGHT", default=0.0)
+RETRIEVAL_RECENCY_HALF_LIFE_DAYS = env.float("RETRIEVAL_RECENCY_HALF_LIFE_DAYS", default=30.0)
+RETRIEVAL_MIN_SIMILARITY = env.float("RETRIEVAL_MIN_SIMILARITY", default=0.15)
+RETRIEVAL_MIN_SCORE = env.float("RETRIEVAL_MIN_SCORE", default=0.0)
+RETRIEVAL_DEDUP_JACCARD = env.float("RETRIEVAL_DEDUP_JACCARD", default=0.8)
+RETRIEVAL_TEXT_SEARCH_CONFIG = "english"  # also in the GIN indexes of migration memories 0003
+RETRIEVAL_SHOW_DATES = env.bool("RETRIEVAL_SHOW_DATES", default=True)
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

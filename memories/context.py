@@ -89,7 +89,15 @@ def retrieve(
     exclude_memory_ids: Iterable[int] = (),
     before_seq: int | None = None,
 ) -> list[ContextItem]:
-    return []
+    from memories.retrieval import hybrid_search  # imports this module: import late
+
+    return hybrid_search(
+        thread_id=thread_id,
+        query=query,
+        budget_tokens=budget_tokens,
+        exclude_memory_ids=exclude_memory_ids,
+        before_seq=before_seq,
+    )
 
 
 def rolling_summary(*, thread_id: int) -> ContextItem | None:

@@ -1,0 +1,47 @@
+"""Near-duplicate removal by token-set Jaccard similarity.
+
+The same fact often reaches the candidates twice: a memory re-extracted from an edited
+range, a summary repeated at daily level, a message quoted back. Keeping both wastes the
+budget. Items are visited best first; one whose word set overlaps an already kept item's by
+more than the threshold is dropped."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+Item = TypeVar("Item")
+
+_WORD = re.compile(r"\w+", re.UNICODE)
+
+
+def word_set(text: str) -> frozenset[str]:
+    return frozenset(word.lower() for word in _WORD.findall(text))
+
+
+def jaccard(left: frozenset[str], right: frozenset[str]) -> float:
+    if not left and not right:
+        return 1.0
+    union = len(left | right)
+    return len(left & right) / union if union else 0.0
+
+
+def drop_near_duplicates(
+    items: Sequence[Item], *, text_of: Callable[[Item], str], threshold: float
+) -> list[Item]:
+    """``items`` (best first) without those nearly identical to a better one.
+
+    A threshold of 1.0 or more keeps everything except exact word-set repeats."""
+    kept: list[Item] = []
+    kept_sets: list[frozenset[str]] = []
+    for item in items:
+        words = word_set(text_of(item))
+        if any(
+            words == other or (threshold < 1.0 and jaccard(words, other) > threshold)
+            for other in kept_sets
+        ):
+            continue
+        kept.append(item)
+        kept_sets.append(words)
+    return kept
