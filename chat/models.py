@@ -18,8 +18,12 @@ from django.db import models
 
 
 class Thread(models.Model):
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="threads")
-    character = models.ForeignKey("characters.Character", on_delete=models.CASCADE, related_name="threads")
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="threads"
+    )
+    character = models.ForeignKey(
+        "characters.Character", on_delete=models.CASCADE, related_name="threads"
+    )
     scene = models.ForeignKey(
         "scenes.Scene", on_delete=models.CASCADE, null=True, blank=True, related_name="threads"
     )
@@ -53,7 +57,9 @@ class Message(models.Model):
     token_count = models.PositiveIntegerField(default=0)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.COMPLETE)
     client_id = models.UUIDField(null=True, blank=True)
-    active = models.BooleanField(default=True, help_text="False for a reply replaced by regeneration.")
+    active = models.BooleanField(
+        default=True, help_text="False for a reply replaced by regeneration."
+    )
     replaced_by = models.ForeignKey(
         "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="previous_versions"
     )
@@ -61,7 +67,9 @@ class Message(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     edited_at = models.DateTimeField(null=True, blank=True)
     deleted_at = models.DateTimeField(
-        null=True, blank=True, help_text="Set when the user deleted the message; it can be restored."
+        null=True,
+        blank=True,
+        help_text="Set when the user deleted the message; it can be restored.",
     )
     progress_at = models.DateTimeField(
         null=True, blank=True, help_text="When a streaming reply last saved its text (liveness)."
@@ -101,3 +109,6 @@ class ContextReceipt(models.Model):
     total_tokens = models.PositiveIntegerField(default=0)
     budget_tokens = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"Receipt of message {self.message_id}"

@@ -1,3 +1,11 @@
-from django.urls import path  # noqa: F401
+"""WebSocket routes of the chat (mounted by ``drawhisper.routing``)."""
 
-websocket_urlpatterns: list = []
+from __future__ import annotations
+
+from django.urls import path
+
+from chat.consumers import ThreadConsumer
+
+websocket_urlpatterns = [
+    path("ws/threads/<int:thread_id>/", ThreadConsumer.as_asgi()),
+]

@@ -1,3 +1,27 @@
-from django.urls import path  # noqa: F401
+"""/api/threads/ routes (included under /api/ by drawhisper.urls)."""
 
-urlpatterns: list = []
+from __future__ import annotations
+
+from django.urls import path
+
+from chat.api import views
+
+urlpatterns = [
+    path("threads/", views.ThreadListCreateApi.as_view(), name="api-threads"),
+    path("threads/<int:thread_id>/", views.ThreadDetailApi.as_view(), name="api-thread"),
+    path(
+        "threads/<int:thread_id>/messages/",
+        views.MessageListApi.as_view(),
+        name="api-thread-messages",
+    ),
+    path(
+        "threads/<int:thread_id>/messages/<int:message_id>/",
+        views.MessageDetailApi.as_view(),
+        name="api-thread-message",
+    ),
+    path(
+        "threads/<int:thread_id>/messages/<int:message_id>/restore/",
+        views.MessageRestoreApi.as_view(),
+        name="api-thread-message-restore",
+    ),
+]

@@ -1,0 +1,141 @@
+"""Input and output serializers of the chat API, one small pair per endpoint.
+
+The output serializers are also the JSON of WebSocket events (``chat.payloads``), so a
+message looks the same over REST and over the socket."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from chat.context.receipts import receipt_payload
+from chat.models import Message, Thread
+
+
+class CharacterRefSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class SceneRefSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    title = serializers.CharField()
+
+
+class ThreadOutputSerializer(serializers.ModelSerializer):
+    character = CharacterRefSerializer()
+    scene = SceneRefSerializer(allow_null=True)
+    url = serializers.SerializerMethodField()
+    websocket_path = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Thread
+        fields = [
+            "id",
+            "title",
+            "character",
+            "scene",
+            "created_at",
+            "updated_at",
+            "url",
+            "websocket_path",
+        ]
+
+    def get_url(self, thread: Thread) -> str:
+        return f"/chat/{thread.pk}/"
+
+    def get_websocket_path(self, thread: Thread) -> str:
+        return f"/ws/threads/{thread.pk}/"
+
+
+class ThreadCreateInputSerializer(serializers.Serializer):
+    character = serializers.IntegerField()
+    scene = serializers.IntegerField(required=False, allow_null=True)
+    title = serializers.CharField(required=False, allow_blank=True, max_length=200)
+
+
+class ThreadUpdateInputSerializer(serializers.Serializer):
+    title = serializers.CharField(max_length=200)
+
+
+class ReceiptItemSerializer(serializers.Serializer):
+    layer = serializers.CharField()
+    kind = serializers.CharField()
+    id = serializers.IntegerField()
+    score = serializers.FloatField(allow_null=True)
+    tokens = serializers.IntegerField()
+    title = serializers.CharField()
+    type = serializers.CharField()
+    truncated = serializers.BooleanField()
+
+
+class ReceiptSerializer(serializers.Serializer):
+    layers = serializers.DictField(child=serializers.DictField(child=serializers.IntegerField()))
+    items = ReceiptItemSerializer(many=True)
+    total_tokens = serializers.IntegerField()
+    budget_tokens = serializers.IntegerField()
+
+
+class PreviousVersionSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Message
+        fields = ["id", "seq", "content", "status", "error", "created_at"]
+
+
+class MessageOutputSerializer(serializers.ModelSerializer):
+    """A message. Replies carry their ``receipt`` (what their prompt held) and the replies
+    they replaced by regeneration, oldest first, under ``previous_versions``."""
+
+    client_id = serializers.UUIDField(allow_null=True)
+    receipt = serializers.SerializerMethodField()
+    previous_versions = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Message
+        fields = [
+            "id",
+            "thread",
+            "seq",
+            "role",
+            "content",
+            "status",
+            "error",
+            "token_count",
+            "client_id",
+            "active",
+            "replaced_by",
+            "created_at",
+            "edited_at",
+            "receipt",
+            "previous_versions",
+        ]
+
+    @extend_schema_field(ReceiptSerializer(allow_null=True))
+    def get_receipt(self, message: Message) -> dict | None:
+        if message.role != Message.Role.ASSISTANT:
+            return None
+        try:
+            return receipt_payload(message.receipt)
+        except Message.receipt.RelatedObjectDoesNotExist:
+            return None
+
+    @extend_schema_field(PreviousVersionSerializer(many=True))
+    def get_previous_versions(self, message: Message) -> list[dict]:
+        versions = self.context.get("previous_versions", {}).get(message.pk, [])
+        return PreviousVersionSerializer(versions, many=True).data
+
+
+class MessageListQuerySerializer(serializers.Serializer):
+    before_seq = serializers.IntegerField(required=False, min_value=1)
+    after_seq = serializers.IntegerField(required=False, min_value=0)
+    limit = serializers.IntegerField(required=False, min_value=1, max_value=500, default=100)
+    include_replaced = serializers.BooleanField(required=False, default=False)
+
+
+class MessageListOutputSerializer(serializers.Serializer):
+    results = MessageOutputSerializer(many=True)
+    has_earlier = serializers.BooleanField()
+
+
+class MessageUpdateInputSerializer(serializers.Serializer):
+    content = serializers.CharField(trim_whitespace=False, allow_blank=True)

@@ -1,0 +1,178 @@
+"""REST endpoints for threads and their messages.
+
+Each view parses input, looks the thread up among the requesting user's own (another user's
+answers 404, exactly like a missing one), calls one service or selector and renders the
+output serializer. A conflict with a reply being written answers 409."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status
+from rest_framework.exceptions import NotFound
+from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from chat import selectors, services
+from chat.api.serializers import (
+    MessageListOutputSerializer,
+    MessageListQuerySerializer,
+    MessageOutputSerializer,
+    MessageUpdateInputSerializer,
+    ThreadCreateInputSerializer,
+    ThreadOutputSerializer,
+    ThreadUpdateInputSerializer,
+)
+from chat.payloads import messages_payload
+
+
+def get_own_thread(request, thread_id: int):
+    thread = selectors.thread_get(user=request.user, thread_id=thread_id)
+    if thread is None:
+        raise NotFound("Chat not found.")
+    return thread
+
+
+def get_message(thread, message_id: int):
+    message = selectors.message_get(thread=thread, message_id=message_id)
+    if message is None:
+        raise NotFound("Message not found.")
+    return message
+
+
+def _conflict(error: services.ChatError) -> Response:
+    return Response({"detail": error.detail, "code": error.code}, status=status.HTTP_409_CONFLICT)
+
+
+class ThreadListCreateApi(APIView):
+    @extend_schema(
+        operation_id="threads_list",
+        parameters=[
+            OpenApiParameter("character", int, description="Only chats with this character."),
+            OpenApiParameter("scene", int, description="Only chats in this scene."),
+        ],
+        responses=ThreadOutputSerializer(many=True),
+    )
+    def get(self, request):
+        def int_param(name):
+            value = request.query_params.get(name)
+            return int(value) if value and value.isdigit() else None
+
+        threads = selectors.thread_list(
+            user=request.user, character_id=int_param("character"), scene_id=int_param("scene")
+        )
+        paginator = LimitOffsetPagination()
+        page = paginator.paginate_queryset(threads, request, view=self)
+        return paginator.get_paginated_response(ThreadOutputSerializer(page, many=True).data)
+
+    @extend_schema(
+        operation_id="threads_create",
+        description="Start a chat with a character (optionally in one of its scenes). The "
+        "character's or scene's greeting becomes message 1.",
+        request=ThreadCreateInputSerializer,
+        responses={201: ThreadOutputSerializer},
+    )
+    def post(self, request):
+        serializer = ThreadCreateInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        thread = services.thread_start(
+            user=request.user,
+            character_id=data["character"],
+            scene_id=data.get("scene"),
+            title=data.get("title", ""),
+        )
+        return Response(ThreadOutputSerializer(thread).data, status=status.HTTP_201_CREATED)
+
+
+class ThreadDetailApi(APIView):
+    @extend_schema(operation_id="threads_retrieve", responses=ThreadOutputSerializer)
+    def get(self, request, thread_id: int):
+        return Response(ThreadOutputSerializer(get_own_thread(request, thread_id)).data)
+
+    @extend_schema(
+        operation_id="threads_partial_update",
+        request=ThreadUpdateInputSerializer,
+        responses=ThreadOutputSerializer,
+    )
+    def patch(self, request, thread_id: int):
+        thread = get_own_thread(request, thread_id)
+        serializer = ThreadUpdateInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        thread = services.thread_update(thread=thread, title=serializer.validated_data["title"])
+        return Response(ThreadOutputSerializer(thread).data)
+
+    @extend_schema(operation_id="threads_destroy", responses={204: None})
+    def delete(self, request, thread_id: int):
+        services.thread_delete(thread=get_own_thread(request, thread_id))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class MessageListApi(APIView):
+    @extend_schema(
+        operation_id="threads_messages_list",
+        description="Messages in seq order, with their status. Without `after_seq`, the newest "
+        "`limit` messages (page back with `before_seq`); with it, the ones after that seq (to "
+        "catch up after a reconnect). Replies replaced by regeneration are listed under each "
+        "reply's `previous_versions`, or inline with `include_replaced=true`.",
+        parameters=[MessageListQuerySerializer],
+        responses=MessageListOutputSerializer,
+    )
+    def get(self, request, thread_id: int):
+        thread = get_own_thread(request, thread_id)
+        query = MessageListQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        messages, has_earlier = selectors.message_list(thread=thread, **query.validated_data)
+        return Response({"results": messages_payload(messages), "has_earlier": has_earlier})
+
+
+class MessageDetailApi(APIView):
+    @extend_schema(operation_id="threads_messages_retrieve", responses=MessageOutputSerializer)
+    def get(self, request, thread_id: int, message_id: int):
+        message = get_message(get_own_thread(request, thread_id), message_id)
+        return Response(messages_payload([message])[0])
+
+    @extend_schema(
+        operation_id="threads_messages_partial_update",
+        description="Edit the text of a message. Memories made from it are flagged for review.",
+        request=MessageUpdateInputSerializer,
+        responses=MessageOutputSerializer,
+    )
+    def patch(self, request, thread_id: int, message_id: int):
+        message = get_message(get_own_thread(request, thread_id), message_id)
+        serializer = MessageUpdateInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            message = services.message_edit(
+                message=message, content=serializer.validated_data["content"]
+            )
+        except services.MessageStreaming as error:
+            return _conflict(error)
+        return Response(messages_payload([message])[0])
+
+    @extend_schema(
+        operation_id="threads_messages_destroy",
+        description="Remove a message from the chat and from later prompts. It is kept, hidden, "
+        "and `POST .../restore/` brings it back.",
+        responses={204: None},
+    )
+    def delete(self, request, thread_id: int, message_id: int):
+        message = get_message(get_own_thread(request, thread_id), message_id)
+        try:
+            services.message_delete(message=message)
+        except services.MessageStreaming as error:
+            return _conflict(error)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class MessageRestoreApi(APIView):
+    @extend_schema(
+        operation_id="threads_messages_restore", request=None, responses=MessageOutputSerializer
+    )
+    def post(self, request, thread_id: int, message_id: int):
+        thread = get_own_thread(request, thread_id)
+        message = selectors.deleted_message_get(thread=thread, message_id=message_id)
+        if message is None:
+            raise NotFound("No deleted message with this id.")
+        message = services.message_restore(message=message)
+        return Response(messages_payload([message])[0])

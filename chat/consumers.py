@@ -1,0 +1,268 @@
+"""The chat WebSocket, ``/ws/threads/<id>/``: the protocol of ``frontend/js/protocol.js``.
+
+Client → server: ``message.send {content, client_id}``, ``reply.regenerate``, ``reply.stop``.
+Server → client: ``message.created {message, client_id}``, ``reply.start {message_id, message,
+replaces}``, ``reply.delta {message_id, delta}``, ``reply.end {message_id, content, status,
+receipt}``, ``memory.created|updated|deleted`` (forwarded unchanged from the channel layer)
+and ``error {code, detail}``.
+
+Invariants:
+- Authentication happens on connect. The socket is accepted and then closed with
+  ``CLOSE_UNAUTHENTICATED`` (4401) for a visitor who is not logged in, and with
+  ``CLOSE_NOT_FOUND`` (4404) for a thread that does not exist *or belongs to someone else*:
+  the two cases are indistinguishable.
+- No ORM or LLM call runs inline: services go through ``database_sync_to_async``, and the
+  reply is written by a ``ReplyRun`` in a background task, so ``reply.stop`` is read while it
+  streams.
+- Events about the thread are published to its channel group, so every tab of the thread
+  sees them; only errors about one client's own request go to that client alone.
+- Bad input (not JSON, unknown type, empty or too long message) gets an ``error`` event;
+  nothing a client sends can crash the consumer.
+- A reply stops when its socket closes (status ``interrupted``, text kept). ``reply.stop``
+  from any tab of the thread reaches the consumer that runs the reply, in any process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.core.exceptions import ValidationError
+
+from chat import selectors, services
+from chat.groups import character_group, thread_group
+from chat.payloads import message_payload
+from chat.streaming import ReplyRun
+
+logger = logging.getLogger(__name__)
+
+CLOSE_UNAUTHENTICATED = 4401
+CLOSE_NOT_FOUND = 4404
+STOP_WAIT_SECONDS = 10
+
+
+def _open_thread(*, user, thread_id: int) -> tuple[int, int, int] | None:
+    """(thread id, owner id, character id) of the user's thread, after marking replies that
+    died with their process as interrupted; None when not found."""
+    thread = selectors.thread_get(user=user, thread_id=thread_id)
+    if thread is None:
+        return None
+    services.replies_interrupt_stale(thread_id=thread.pk)
+    return thread.pk, thread.owner_id, thread.character_id
+
+
+def _send(
+    *, user, thread_id: int, content, client_id
+) -> tuple[services.SendResult, dict, dict | None]:
+    thread = selectors.thread_get(user=user, thread_id=thread_id)
+    if thread is None:
+        raise LookupError
+    result = services.message_send(thread=thread, content=content, client_id=client_id)
+    reply = message_payload(result.reply) if result.reply is not None else None
+    return result, message_payload(result.message), reply
+
+
+def _regenerate(*, user, thread_id: int) -> tuple[services.RegenerateResult, dict]:
+    thread = selectors.thread_get(user=user, thread_id=thread_id)
+    if thread is None:
+        raise LookupError
+    result = services.reply_regenerate(thread=thread)
+    return result, message_payload(result.reply)
+
+
+def _validation_error(error: ValidationError) -> tuple[str, str]:
+    """The first problem of a service's ValidationError as (code, readable detail)."""
+    errors = (
+        [item for items in error.error_dict.values() for item in items]
+        if hasattr(error, "error_dict")
+        else error.error_list
+    )
+    first = errors[0] if errors else error
+    return first.code or "invalid_message", " ".join(first.messages)
+
+
+class ThreadConsumer(AsyncJsonWebsocketConsumer):
+    thread_id: int | None = None
+    reply_run: ReplyRun | None = None
+    reply_task: asyncio.Task | None = None
+
+    # ------------------------------------------------------------------ lifecycle
+
+    async def connect(self) -> None:
+        self.joined: list[str] = []
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            await self._refuse(CLOSE_UNAUTHENTICATED)
+            return
+        try:
+            requested = int(self.scope["url_route"]["kwargs"]["thread_id"])
+        except (KeyError, TypeError, ValueError):
+            requested = 0
+        opened = await database_sync_to_async(_open_thread)(user=user, thread_id=requested)
+        if opened is None:
+            await self._refuse(CLOSE_NOT_FOUND)
+            return
+        self.thread_id, owner_id, character_id = opened
+        self.user = user
+        # Join before accepting, so no event published after the client sees the socket
+        # open can be missed.
+        for group in (thread_group(self.thread_id), character_group(owner_id, character_id)):
+            await self.channel_layer.group_add(group, self.channel_name)
+            self.joined.append(group)
+        await self.accept()
+
+    async def _refuse(self, code: int) -> None:
+        """Accept, then close with ``code``: a refused handshake would hide the reason."""
+        await self.accept()
+        await self.close(code=code)
+
+    async def disconnect(self, code: int) -> None:
+        task = self.reply_task
+        if task is not None and not task.done():
+            task.cancel()
+            await asyncio.wait({task}, timeout=STOP_WAIT_SECONDS)
+        for group in getattr(self, "joined", []):
+            await self.channel_layer.group_discard(group, self.channel_name)
+
+    # ------------------------------------------------------------------ client → server
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if self.thread_id is None:
+            return  # refused on connect; the close is on its way
+        if text_data is None:
+            await self.send_error("invalid_message", "Send events as JSON text.")
+            return
+        try:
+            event = json.loads(text_data)
+        except ValueError:
+            await self.send_error("invalid_json", "That was not valid JSON.")
+            return
+        if not isinstance(event, dict):
+            await self.send_error("invalid_message", 'An event is a JSON object with a "type".')
+            return
+        handler = {
+            "message.send": self.on_message_send,
+            "reply.regenerate": self.on_reply_regenerate,
+            "reply.stop": self.on_reply_stop,
+        }.get(event.get("type"))
+        if handler is None:
+            await self.send_error(
+                "unknown_type",
+                f"Unknown event type {event.get('type')!r}: expected message.send, reply.regenerate or reply.stop.",
+            )
+            return
+        try:
+            await handler(event)
+        except Exception:
+            logger.exception("chat socket event failed", extra={"thread_id": self.thread_id})
+            await self.send_error("internal_error", "Something went wrong. Try again.")
+
+    async def on_message_send(self, event: dict[str, Any]) -> None:
+        client_id = event.get("client_id")
+        if client_id is not None and not isinstance(client_id, str):
+            await self.send_error("invalid_message", "client_id must be a UUID string.")
+            return
+        if self._replying():
+            await self.send_error("busy", services.BUSY_DETAIL, client_id=client_id)
+            return
+        try:
+            result, message, reply = await database_sync_to_async(_send)(
+                user=self.user,
+                thread_id=self.thread_id,
+                content=event.get("content"),
+                client_id=client_id,
+            )
+        except ValidationError as error:
+            code, detail = _validation_error(error)
+            await self.send_error(code, detail, client_id=client_id)
+            return
+        except services.ChatError as error:
+            await self.send_error(error.code, error.detail, client_id=client_id)
+            return
+        except LookupError:
+            await self.send_error("not_found", "This chat no longer exists.")
+            await self.close(code=CLOSE_NOT_FOUND)
+            return
+        created = {
+            "type": "message.created",
+            "message": message,
+            "client_id": client_id,
+            "duplicate": not result.created,
+        }
+        if result.created:
+            await self.publish(created)
+        else:
+            await self.send_json(created)  # the other tabs saw it the first time
+        if result.reply is not None:
+            await self._start_reply(reply, replaces=None)
+
+    async def on_reply_regenerate(self, event: dict[str, Any]) -> None:
+        if self._replying():
+            await self.send_error("busy", services.BUSY_DETAIL)
+            return
+        try:
+            result, reply = await database_sync_to_async(_regenerate)(
+                user=self.user, thread_id=self.thread_id
+            )
+        except services.ChatError as error:
+            await self.send_error(error.code, error.detail)
+            return
+        except LookupError:
+            await self.send_error("not_found", "This chat no longer exists.")
+            await self.close(code=CLOSE_NOT_FOUND)
+            return
+        await self._start_reply(reply, replaces=result.replaced.pk if result.replaced else None)
+
+    async def on_reply_stop(self, event: dict[str, Any]) -> None:
+        if self._replying():
+            self.reply_task.cancel()
+            return
+        # The reply may run in another tab's consumer, in this process or another.
+        await self.channel_layer.group_send(
+            thread_group(self.thread_id), {"type": "reply.stop.request"}
+        )
+
+    # ------------------------------------------------------------------ channel layer → client
+
+    async def client_event(self, message: dict[str, Any]) -> None:
+        """Events published for the thread or the character: sent to the browser unchanged."""
+        await self.send_json(message["event"])
+
+    async def reply_stop_request(self, message: dict[str, Any]) -> None:
+        if self._replying():
+            self.reply_task.cancel()
+
+    # ------------------------------------------------------------------ helpers
+
+    def _replying(self) -> bool:
+        return self.reply_task is not None and not self.reply_task.done()
+
+    async def _start_reply(self, reply: dict[str, Any], *, replaces: int | None) -> None:
+        await self.publish(
+            {
+                "type": "reply.start",
+                "message_id": reply["id"],
+                "message": reply,
+                "replaces": replaces,
+            }
+        )
+        self.reply_run = ReplyRun(reply_id=reply["id"], publish=self.publish)
+        self.reply_task = asyncio.create_task(self.reply_run.run())
+        self.reply_task.add_done_callback(_log_crash)
+
+    async def publish(self, event: dict[str, Any]) -> None:
+        await self.channel_layer.group_send(
+            thread_group(self.thread_id), {"type": "client.event", "event": event}
+        )
+
+    async def send_error(self, code: str, detail: str, **extra: Any) -> None:
+        await self.send_json({"type": "error", "code": code, "detail": detail, **extra})
+
+
+def _log_crash(task: asyncio.Task) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        logger.error("chat reply task crashed", exc_info=task.exception())

@@ -1,0 +1,97 @@
+"""Fixtures for the chat tests: an isolated channel layer, threads, and a socket helper.
+
+Consumer tests drive the full ASGI application (origin check, ``?token=`` auth, routing)
+through ``channels.testing.WebsocketCommunicator`` on the real Redis channel layer, under a
+prefix of their own so parallel runs of other suites never see these events."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from channels.testing import WebsocketCommunicator
+from rest_framework.authtoken.models import Token
+
+from tests.factories import CharacterFactory, ThreadFactory
+
+SCRIPTED = "drawhisper.providers.fake.ScriptedChatBackend"
+
+
+@pytest.fixture(autouse=True)
+def isolated_channel_layer(settings):
+    layers = {**settings.CHANNEL_LAYERS}
+    default = dict(layers["default"])
+    default["CONFIG"] = {**default["CONFIG"], "prefix": f"test-chat-{uuid.uuid4().hex[:8]}"}
+    settings.CHANNEL_LAYERS = {"default": default}
+    yield
+
+
+def use_chat_backend(settings, backend: str = SCRIPTED, **options) -> None:
+    """Choose the chat model for a test (through settings, as the app does)."""
+    settings.LLM_BACKENDS = {
+        **settings.LLM_BACKENDS,
+        "chat": {"BACKEND": backend, "OPTIONS": options},
+    }
+
+
+@pytest.fixture
+def character(user):
+    return CharacterFactory(owner=user, greeting="*looks up from the map* Ah, a visitor.")
+
+
+@pytest.fixture
+def thread(user, character):
+    from chat.services import thread_create
+
+    return thread_create(owner=user, character=character)
+
+
+@pytest.fixture
+def other_thread(other_user):
+    return ThreadFactory(character=CharacterFactory(owner=other_user))
+
+
+@pytest.fixture
+def token(user):
+    return Token.objects.create(user=user).key
+
+
+@pytest.fixture
+def other_token(other_user):
+    return Token.objects.create(user=other_user).key
+
+
+def socket(thread_id: int, token: str | None = None) -> WebsocketCommunicator:
+    from drawhisper.asgi import application
+
+    path = f"/ws/threads/{thread_id}/" + (f"?token={token}" if token else "")
+    return WebsocketCommunicator(application, path, headers=[(b"origin", b"http://localhost")])
+
+
+async def connect(thread_id: int, token: str | None) -> WebsocketCommunicator:
+    communicator = socket(thread_id, token)
+    connected, _ = await communicator.connect(timeout=5)
+    assert connected
+    return communicator
+
+
+async def receive_until(
+    communicator: WebsocketCommunicator, event_type: str, timeout: float = 5
+) -> list[dict]:
+    """Every event up to and including the first of ``event_type``."""
+    events: list[dict] = []
+    while True:
+        event = await communicator.receive_json_from(timeout=timeout)
+        events.append(event)
+        if event["type"] == event_type:
+            return events
+
+
+async def receive_close_code(communicator: WebsocketCommunicator) -> int:
+    output = await communicator.receive_output(timeout=5)
+    assert output["type"] == "websocket.close", output
+    return output.get("code")
+
+
+async def no_more_events(communicator: WebsocketCommunicator, wait: float = 0.3) -> bool:
+    return await communicator.receive_nothing(timeout=wait)
