@@ -12,8 +12,9 @@ Chat imports only this module. Every function is scoped to the thread's owner an
   budget; archived messages only with ``seq < before_seq`` (older than the recent window).
 - ``rolling_summary(thread_id)``: the newest summary of the thread, or None.
 
-Scope rule for memories (``memories.selectors.memories_retrievable_in_thread`` is the one
-implementation; ``retrieve`` must keep only memory hits inside it):
+Scope rule for memories (``memories.selectors.memories_retrievable_in_thread`` states it as
+one queryset; ``memories.retrieval.scope`` applies it to search hits, and ``retrieve`` below
+adds the thread's dismissed memories to ``exclude_memory_ids``):
 - a memory pinned to a thread is in that thread's pinned layer;
 - a shared memory is in the shared layer of every thread with the same owner and character;
 - a memory that is neither is retrievable only in its own origin thread (``origin_thread``),
@@ -90,12 +91,16 @@ def retrieve(
     before_seq: int | None = None,
 ) -> list[ContextItem]:
     from memories.retrieval import hybrid_search  # imports this module: import late
+    from memories.selectors import memory_ids_dismissed_in_thread
 
+    # Retrieval scopes memories to "shared or made in this thread"; what the user dismissed
+    # here is left out on top of that, so a dismissal holds in every layer.
+    excluded = {*exclude_memory_ids, *memory_ids_dismissed_in_thread(thread_id=thread_id)}
     return hybrid_search(
         thread_id=thread_id,
         query=query,
         budget_tokens=budget_tokens,
-        exclude_memory_ids=exclude_memory_ids,
+        exclude_memory_ids=excluded,
         before_seq=before_seq,
     )
 

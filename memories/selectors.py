@@ -266,3 +266,11 @@ def memories_for_export(*, user, character: Character) -> QuerySet[Memory]:
     return _with_relations(Memory.objects.filter(owner=user, character=character)).order_by(
         "created_at", "pk"
     )
+
+
+def threads_for_user(*, user, character_id: int | None = None) -> QuerySet[Thread]:
+    """The user's chats (newest first), for pin targets on the memories page."""
+    threads = Thread.objects.filter(owner=user).select_related("scene")
+    if character_id is not None:
+        threads = threads.filter(character_id=character_id)
+    return threads.order_by("-updated_at", "-id")

@@ -1,3 +1,11 @@
-from django.urls import path  # noqa: F401
+"""Pages of the memory app."""
 
-urlpatterns: list = []
+from __future__ import annotations
+
+from django.urls import path
+
+from memories import views
+
+urlpatterns = [
+    path("memories/", views.memories_page, name="memories"),
+]

@@ -53,6 +53,16 @@ class MemoryUpdateSerializer(serializers.Serializer):
     type = serializers.CharField(required=False)
     title = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False)
     content = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False)
+    source_changed = serializers.BooleanField(
+        required=False, help_text="Only `false`: the user checked the memory still holds."
+    )
+
+    def validate_source_changed(self, value: bool) -> bool:
+        if value:
+            raise serializers.ValidationError(
+                "Only the system flags a changed source; send false to clear it."
+            )
+        return value
 
 
 class ThreadInputSerializer(serializers.Serializer):

@@ -138,7 +138,11 @@ class MemoryDetailView(MemoryAPIView):
         memory = _memory_or_404(request, memory_id)
         params = MemoryUpdateSerializer(data=request.data)
         params.is_valid(raise_exception=True)
-        memory = editing.memory_update(memory=memory, actor=request.user, **params.validated_data)
+        data = dict(params.validated_data)
+        source_reviewed = data.pop("source_changed", None) is False
+        memory = editing.memory_update(
+            memory=memory, actor=request.user, source_reviewed=source_reviewed, **data
+        )
         return Response(_output(memory))
 
     @extend_schema(responses={204: None})

@@ -78,22 +78,32 @@ def memory_update(
     title: str | None = None,
     content: str | None = None,
     type: str | None = None,
+    source_reviewed: bool = False,
 ) -> Memory:
-    """Change the text or type; the memory is re-embedded and marked as edited by the user."""
+    """Change the text or type; the memory is re-embedded and marked as edited by the user.
+
+    Editing it, or ``source_reviewed`` ("still right"), clears ``source_changed``: the user
+    has looked at it since its source messages changed."""
     check_owner(memory, actor)
     cleaned = check_memory_text(type=type, title=title, content=content)
     memory = Memory.objects.select_for_update().get(pk=memory.pk)
     changed = [field for field, value in cleaned.items() if getattr(memory, field) != value]
-    if not changed:
+    clears_flag = memory.source_changed and (bool(changed) or source_reviewed)
+    if not changed and not clears_flag:
         return reloaded(memory)
     for field in changed:
         setattr(memory, field, cleaned[field])
-    memory.edited_by_user = True
-    refresh_derived_fields(memory)
-    memory.save(
-        update_fields=[*changed, "edited_by_user", "content_hash", "token_count", "updated_at"]
-    )
-    index_vectors([memory.pk])
+    update_fields = [*changed, "updated_at"]
+    if clears_flag:
+        memory.source_changed = False
+        update_fields.append("source_changed")
+    if changed:
+        memory.edited_by_user = True
+        refresh_derived_fields(memory)
+        update_fields += ["edited_by_user", "content_hash", "token_count"]
+    memory.save(update_fields=update_fields)
+    if changed:
+        index_vectors([memory.pk])
     notify_after_commit("memory.updated", memory)
     return reloaded(memory)
 

@@ -58,6 +58,7 @@ def memories_export(*, actor, character: Character) -> dict[str, Any]:
     for message in Message.objects.filter(
         thread_id__in={memory.origin_thread_id for memory in memories if memory.origin_thread_id},
         active=True,
+        deleted_at__isnull=True,  # a message the user deleted does not travel in the export
     ).order_by("thread_id", "seq"):
         messages_by_thread.setdefault(message.thread_id, []).append(message)
 
