@@ -1,0 +1,440 @@
+"""Browser-test harness: real Chromium (sync Playwright) against a real ASGI server.
+
+Run browser tests as their own pytest process (``pytest tests/e2e``): sync Playwright runs
+an event loop in the main thread, which cannot share a process with pytest-asyncio tests.
+
+What it provides:
+- ``asgi_server`` (session): ``daphne`` in a subprocess on a free loopback port, serving
+  HTTP and WebSockets against the TEST database, with the scripted LLM
+  (``LLM_PROVIDER=scripted`` reading a shared JSON file) and the fake embedder. It is
+  started once, waited for on ``/healthz``, and stopped (with its whole process group) at the
+  end; it also dies if pytest itself is killed. Extra environment for it: override the
+  session fixture ``live_server_env`` in a conftest of your own.
+- ``live_app``: the base URL and helpers for one test, on ``transactional_db`` (rows written
+  by the test are committed, so the server sees them; every table is emptied afterwards).
+- ``browser_page``: a fresh page in a fresh browser context; ``make_page`` for more (a
+  second tab, a phone-sized viewport).
+- ``login(page, user)``: signs in through the login form.
+- ``scripted_replies([...])``: the replies the server's LLM will give, in order.
+- ``screenshot(page, name)``: saves ``test-artifacts/<test>-<name>.png`` (git-ignored).
+
+On a failure the report shows the server's log tail and the page's console errors, and a
+screenshot of every open page is saved under ``test-artifacts/``. When Chromium is not
+installed every test here is skipped with the reason.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import ctypes
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+
+BASE_DIR = Path(__file__).resolve().parents[2]
+ARTIFACTS_DIR = BASE_DIR / "test-artifacts"
+CHROMIUM_PATH = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+SERVER_START_TIMEOUT = 60.0
+DEFAULT_TIMEOUT_MS = 10_000
+DEFAULT_PASSWORD = "correct horse battery"  # tests.factories.UserFactory's password
+
+# Sync Playwright keeps an event loop running in this thread; Django would otherwise refuse
+# ORM calls made by the test itself. Only this (test) process is affected.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+def chromium_missing_reason() -> str | None:
+    if not Path(CHROMIUM_PATH).exists():
+        return (
+            f"Chromium is not installed at {CHROMIUM_PATH}: install the Debian 'chromium' package "
+            "(or set CHROMIUM_PATH) to run the browser tests."
+        )
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "The playwright Python package is not installed (pip install playwright)."
+    return None
+
+
+def pytest_collection_modifyitems(config, items):
+    here = Path(__file__).parent
+    reason = chromium_missing_reason()
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.e2e)
+            if reason:
+                item.add_marker(pytest.mark.skip(reason=reason))
+
+
+@pytest.hookimpl(hookwrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item, call):
+    """Remember each phase's report on the item so fixtures can tell a failure at teardown."""
+    outcome = yield
+    report = outcome.get_result()
+    setattr(item, f"report_{report.when}", report)
+
+
+def _failed(request) -> bool:
+    return any(
+        getattr(getattr(request.node, f"report_{when}", None), "failed", False)
+        for when in ("setup", "call")
+    )
+
+
+def _safe_name(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", text).strip("_")[:120] or "test"
+
+
+# --------------------------------------------------------------------------- the ASGI server
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def _die_with_parent() -> None:
+    """In the child before exec: get SIGTERM when pytest dies, even by SIGKILL (Linux)."""
+    with contextlib.suppress(Exception):
+        libc = ctypes.CDLL("libc.so.6", use_errno=True)
+        libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+
+
+def _database_url(settings_dict: dict) -> str:
+    user = quote(settings_dict.get("USER") or "", safe="")
+    password = quote(settings_dict.get("PASSWORD") or "", safe="")
+    credentials = f"{user}:{password}@" if password else (f"{user}@" if user else "")
+    host = settings_dict.get("HOST") or "127.0.0.1"
+    port = settings_dict.get("PORT") or 5432
+    return f"postgres://{credentials}{host}:{port}/{quote(settings_dict['NAME'], safe='')}"
+
+
+@dataclass
+class AsgiServer:
+    url: str
+    process: subprocess.Popen
+    log_path: Path
+    script_path: Path
+    media_root: Path
+
+    def log_tail(self, lines: int = 80) -> str:
+        try:
+            text = self.log_path.read_text(errors="replace")
+        except FileNotFoundError:
+            return "(no server log)"
+        return "\n".join(text.splitlines()[-lines:])
+
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
+    def stop(self) -> None:
+        if self.process.poll() is not None:
+            return
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.process.pid, signal.SIGTERM)
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(timeout=5)
+
+
+def _start_daphne(env: dict[str, str], log_path: Path) -> tuple[subprocess.Popen, str]:
+    port = _free_port()
+    command = [
+        sys.executable,
+        "-m",
+        "daphne",
+        "-b",
+        "127.0.0.1",
+        "-p",
+        str(port),
+        "-v",
+        "1",
+        "drawhisper.asgi:application",
+    ]
+    log = open(log_path, "ab")  # noqa: SIM115 - the child keeps writing to it
+    try:
+        process = subprocess.Popen(
+            command,
+            cwd=BASE_DIR,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            start_new_session=True,
+            preexec_fn=_die_with_parent,  # noqa: PLW1509
+        )
+    finally:
+        log.close()
+    return process, f"http://127.0.0.1:{port}"
+
+
+def _wait_for_health(server: AsgiServer) -> str | None:
+    """None once /healthz answers 200; otherwise the reason it did not."""
+    deadline = time.monotonic() + SERVER_START_TIMEOUT
+    last_error = "no answer yet"
+    while time.monotonic() < deadline:
+        if not server.alive():
+            return f"daphne exited with code {server.process.returncode}"
+        try:
+            with urllib.request.urlopen(f"{server.url}/healthz", timeout=5) as response:
+                if response.status == 200:
+                    return None
+                last_error = f"/healthz answered {response.status}"
+        except urllib.error.HTTPError as error:
+            body = error.read().decode(errors="replace")[:2000]
+            return f"/healthz answered {error.code}: {body}"
+        except (urllib.error.URLError, ConnectionError, TimeoutError, OSError) as error:
+            last_error = str(error)
+        time.sleep(0.2)
+    return f"/healthz did not answer within {SERVER_START_TIMEOUT:.0f}s ({last_error})"
+
+
+@pytest.fixture(scope="session")
+def live_server_env() -> dict[str, str]:
+    """Extra environment for the server process; override in a conftest to add settings."""
+    return {}
+
+
+@pytest.fixture(scope="session")
+def asgi_server(
+    django_db_setup, django_db_blocker, tmp_path_factory, live_server_env
+) -> Iterator[AsgiServer]:
+    from django.conf import settings
+    from django.db import connection
+
+    work_dir = tmp_path_factory.mktemp("asgi-server")
+    script_path = work_dir / "scripted-llm.json"
+    script_path.write_text("[]")
+    media_root = work_dir / "media"
+    media_root.mkdir()
+    log_path = work_dir / "daphne.log"
+    with django_db_blocker.unblock():
+        database_url = _database_url(connection.settings_dict)
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "drawhisper.settings",
+        "DATABASE_URL": database_url,
+        "REDIS_URL": settings.REDIS_URL,
+        "LLM_PROVIDER": "scripted",
+        "SCRIPTED_LLM_FILE": str(script_path),
+        "EMBEDDING_PROVIDER": "fake",
+        "MEDIA_ROOT": str(media_root),
+        "DEBUG": "true",  # serves uploaded avatars and static files from the app
+        "CONN_MAX_AGE": "0",  # no idle connection may hold up the flush between tests
+        "PYTHONUNBUFFERED": "1",
+        **live_server_env,
+    }
+    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)  # the server must keep Django's async checks
+
+    server = None
+    problem = "not started"
+    for _attempt in range(3):  # the free port can be taken between choosing and binding
+        process, url = _start_daphne(env, log_path)
+        server = AsgiServer(
+            url=url,
+            process=process,
+            log_path=log_path,
+            script_path=script_path,
+            media_root=media_root,
+        )
+        atexit.register(server.stop)
+        problem = _wait_for_health(server)
+        if problem is None:
+            break
+        server.stop()
+        if "Address already in use" not in server.log_tail(20):
+            break
+    if problem is not None:
+        pytest.fail(
+            f"The ASGI server did not start: {problem}\n--- daphne log ---\n{server.log_tail()}",
+            pytrace=False,
+        )
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+# --------------------------------------------------------------------------- per-test helpers
+
+
+@dataclass
+class LiveApp:
+    """The running app for one test: its URL and what a test does to it besides clicking."""
+
+    url: str
+    server: AsgiServer
+    test_name: str
+    shots: list[Path] = field(default_factory=list)
+
+    def path(self, path: str = "/") -> str:
+        return f"{self.url}{path if path.startswith('/') else '/' + path}"
+
+    def create_user(self, username: str | None = None, password: str = DEFAULT_PASSWORD):
+        from tests.factories import UserFactory
+
+        kwargs = {"password": password}
+        if username:
+            kwargs["username"] = username
+        return UserFactory(**kwargs)
+
+    def scripted_replies(self, replies: list[str]) -> None:
+        """Replace the queue of replies the server's scripted LLM gives, in order."""
+        if not all(isinstance(reply, str) for reply in replies):
+            raise TypeError("Scripted replies for the live server must be strings.")
+        temporary = self.server.script_path.with_suffix(".tmp")
+        temporary.write_text(json.dumps(list(replies)))
+        temporary.replace(self.server.script_path)
+
+    def remaining_replies(self) -> list[str]:
+        return json.loads(self.server.script_path.read_text() or "[]")
+
+    def login(self, page, user, password: str = DEFAULT_PASSWORD) -> None:
+        """Sign in through the login form and wait to land on the app."""
+        username = user if isinstance(user, str) else user.get_username()
+        page.goto(self.path("/accounts/login/"))
+        page.get_by_label("Username").fill(username)
+        page.get_by_label("Password").fill(password)
+        page.get_by_role("button", name="Log in").click()
+        page.wait_for_url(lambda url: "/accounts/login/" not in url)
+
+    def screenshot(self, page, name: str) -> Path:
+        ARTIFACTS_DIR.mkdir(exist_ok=True)
+        path = ARTIFACTS_DIR / f"{_safe_name(self.test_name)}-{_safe_name(name)}.png"
+        page.screenshot(path=str(path), full_page=True)
+        self.shots.append(path)
+        return path
+
+
+@pytest.fixture
+def live_app(asgi_server, transactional_db, request) -> Iterator[LiveApp]:
+    if not asgi_server.alive():
+        pytest.fail(
+            f"The ASGI server has exited.\n--- daphne log ---\n{asgi_server.log_tail()}",
+            pytrace=False,
+        )
+    app = LiveApp(url=asgi_server.url, server=asgi_server, test_name=request.node.name)
+    app.scripted_replies([])
+    log_offset = asgi_server.log_path.stat().st_size if asgi_server.log_path.exists() else 0
+    yield app
+    app.scripted_replies([])
+    if _failed(request):
+        with contextlib.suppress(OSError):
+            with open(asgi_server.log_path, "rb") as log:
+                log.seek(log_offset)
+                print("--- daphne log during this test ---")
+                print(log.read().decode(errors="replace")[-20_000:] or "(nothing logged)")
+
+
+@pytest.fixture(scope="session")
+def chromium_browser():
+    reason = chromium_missing_reason()
+    if reason:
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright
+
+    playwright = sync_playwright().start()
+    try:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM_PATH, args=CHROMIUM_ARGS, headless=True
+        )
+    except Exception:
+        playwright.stop()
+        raise
+    try:
+        yield browser
+    finally:
+        with contextlib.suppress(Exception):
+            browser.close()
+        playwright.stop()
+
+
+@pytest.fixture
+def make_page(chromium_browser, live_app, request) -> Iterator[Callable[..., object]]:
+    """``make_page(viewport={"width": 390, "height": 844})``: a new page in its own context."""
+    contexts = []
+    console: list[str] = []
+
+    def new_page(viewport: dict | None = None, **context_options):
+        context = chromium_browser.new_context(
+            viewport=viewport or {"width": 1280, "height": 900},
+            base_url=live_app.url,
+            **context_options,
+        )
+        context.set_default_timeout(DEFAULT_TIMEOUT_MS)
+        page = context.new_page()
+        label = f"page{len(contexts) + 1}"
+        page.on(
+            "console",
+            lambda message: (
+                console.append(f"[{label} console.{message.type}] {message.text}")
+                if message.type in ("error", "warning")
+                else None
+            ),
+        )
+        page.on("pageerror", lambda error: console.append(f"[{label} uncaught] {error}"))
+        contexts.append(context)
+        return page
+
+    yield new_page
+
+    failed = _failed(request)
+    for index, context in enumerate(contexts, start=1):
+        if failed:
+            for number, page in enumerate(context.pages, start=1):
+                with contextlib.suppress(Exception):
+                    path = live_app.screenshot(page, f"failure-page{index}-{number}")
+                    print(f"Screenshot of the failing page: {path}")
+        with contextlib.suppress(Exception):
+            context.close()
+    if failed and console:
+        print("--- browser console ---")
+        print("\n".join(console))
+
+
+@pytest.fixture
+def browser_page(make_page):
+    """A fresh page (desktop-sized) in a fresh browser context."""
+    return make_page()
+
+
+@pytest.fixture
+def login(live_app) -> Callable[..., None]:
+    return live_app.login
+
+
+@pytest.fixture
+def scripted_replies(live_app) -> Callable[[list[str]], None]:
+    return live_app.scripted_replies
+
+
+@pytest.fixture
+def screenshot(live_app) -> Callable[..., Path]:
+    return live_app.screenshot

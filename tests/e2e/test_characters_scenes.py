@@ -1,0 +1,89 @@
+"""In real Chromium: create a character and a scene, watch the prompt preview follow the
+stage directions, and start a chat from the scene."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from characters.models import Character
+from scenes.models import Scene
+
+GREETING = "The lamp is out. Help me light it before the boats come home."
+
+
+def test_create_character_and_scene_preview_and_start_chat(
+    live_app, browser_page, login, screenshot
+):
+    page = browser_page
+    login(page, live_app.create_user())
+
+    expect(page.get_by_role("heading", name="Your characters")).to_be_visible()
+    page.get_by_role("link", name="New character").click()
+    page.get_by_label("Name").fill("Mara Quill")
+    page.get_by_label("Tagline").fill("Cartographer of moving places")
+    page.get_by_label("Personality").fill("Curious and dry-witted.")
+    page.get_by_label("Greeting").fill("Mind the tide charts.")
+    page.get_by_role("button", name="Create character").click()
+
+    expect(page.get_by_role("heading", name="Mara Quill", level=1)).to_be_visible()
+    expect(page.get_by_text("Mara Quill was created.")).to_be_visible()
+    character = Character.objects.get(name="Mara Quill")
+
+    page.get_by_role("link", name="New scene").click()
+    preview = page.locator("#prompt-preview")
+    expect(preview).to_contain_text("You are Mara Quill,")
+    page.get_by_label("Title").fill("Storm at Gull Point")
+    page.get_by_label("Stage directions").fill("Speak in whispers; the keeper is asleep.")
+    expect(preview).to_contain_text("Speak in whispers; the keeper is asleep.")
+    expect(page.locator("#preview-status")).to_have_text("Up to date")
+
+    page.get_by_label("Stage directions").fill("Shout over the storm.")
+    expect(preview).to_contain_text("Shout over the storm.")
+    expect(preview).not_to_contain_text("Speak in whispers")
+    page.get_by_label("Scenario").fill("The lighthouse lamp has gone dark.")
+    expect(preview).to_contain_text("The lighthouse lamp has gone dark.")
+    screenshot(page, "scene-editor")
+
+    page.get_by_label("Greeting").fill(GREETING)
+    page.get_by_role("button", name="Create scene").click()
+    expect(page.get_by_text("The scene “Storm at Gull Point” was created.")).to_be_visible()
+    scene = Scene.objects.get(character=character)
+    assert scene.stage_directions == "Shout over the storm."
+
+    with page.expect_navigation() as navigation:
+        page.get_by_role("button", name="Start chat in Storm at Gull Point").click()
+    response = navigation.value
+    if response is not None and response.status == 404 and page.url.endswith("/chat/start/"):
+        pytest.xfail("The chat app does not serve POST /chat/start/ yet.")
+    assert re.search(r"/chat/\d+/$", page.url), (
+        f"expected a redirect to /chat/<id>/, landed on {page.url}"
+    )
+    if response is not None and response.status == 200:
+        expect(page.get_by_text(GREETING)).to_be_visible()
+    screenshot(page, "chat-started")
+
+
+def test_gallery_and_editor_fit_a_phone_and_work_by_keyboard(live_app, make_page, login):
+    user = live_app.create_user()
+    character = Character.objects.create(owner=user, name="VESPER", tagline="The ship's mind")
+    page = make_page(viewport={"width": 375, "height": 740})
+    login(page, user)
+
+    def assert_no_sideways_scroll():
+        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0, f"the page is {overflow}px wider than a phone screen"
+
+    expect(page.get_by_text("The ship's mind")).to_be_visible()
+    assert_no_sideways_scroll()
+
+    page.goto(live_app.path(f"/scenes/new/?character={character.pk}"))
+    assert_no_sideways_scroll()
+    page.get_by_label("Title").focus()
+    page.keyboard.type("Night shift")
+    page.keyboard.press("Tab")
+    page.keyboard.type("Quiet and warm.")
+    expect(page.locator("#prompt-preview")).to_contain_text("Quiet and warm.")
+    expect(page.get_by_label("Stage directions")).to_be_focused()
