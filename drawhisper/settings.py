@@ -289,6 +289,10 @@ VECTOR_STORES = {
 # --------------------------------------------------------------------------- memory and context
 
 MEMORY_TRIGGER_TOKENS = env.int("MEMORY_TRIGGER_TOKENS", default=2048)
+# A memory job covers at most this many tokens (the rest waits for the next job); a job
+# claimed longer ago than MEMORY_JOB_STALE_SECONDS belongs to a dead worker and is taken over.
+MEMORY_JOB_MAX_TOKENS = env.int("MEMORY_JOB_MAX_TOKENS", default=8192)
+MEMORY_JOB_STALE_SECONDS = env.int("MEMORY_JOB_STALE_SECONDS", default=900)
 CHAT_CONTEXT_TOKENS = env.int("CHAT_CONTEXT_TOKENS", default=8192)
 CHAT_REPLY_TOKENS = env.int("CHAT_REPLY_TOKENS", default=1024)
 # Per-layer budgets (tokens). The whole prompt never exceeds CHAT_CONTEXT_TOKENS.

@@ -1,17 +1,41 @@
 """Hooks the chat app calls after its writes commit; the memory app decides what follows.
 
 - ``on_messages_committed(thread_id=...)``: new or changed messages; may create and enqueue a
-  MemoryJob when enough unmemorised tokens have gathered.
+  MemoryJob when enough unmemorised tokens have gathered (the job's range also schedules the
+  archive indexing of its messages).
 - ``on_message_changed(message_id=...)``: a user edited or deleted a message; memories made
-  from it are flagged ``source_changed``.
+  from it are flagged ``source_changed`` and its archived copy is refreshed.
+
+Both run inside the caller's ``transaction.on_commit``: they never raise into chat (a failure
+is logged; the next message or the daily sweep picks the work up again).
 """
 
 from __future__ import annotations
 
+import logging
+
+from django.db import transaction
+
+logger = logging.getLogger(__name__)
+
 
 def on_messages_committed(*, thread_id: int) -> None:
     """Called inside ``transaction.on_commit`` after messages of the thread were saved."""
+    from memories.services.pipeline import job_create_if_due
+
+    try:
+        job_create_if_due(thread_id=thread_id)
+    except Exception:
+        logger.exception("memory trigger failed", extra={"thread_id": thread_id})
 
 
 def on_message_changed(*, message_id: int) -> None:
     """Called inside ``transaction.on_commit`` after a user edited or deleted a message."""
+    from memories.services.pipeline import memories_flag_source_changed
+    from memories.tasks import refresh_archived_message
+
+    try:
+        memories_flag_source_changed(message_id=message_id)
+        transaction.on_commit(lambda: refresh_archived_message.delay(message_id), robust=True)
+    except Exception:
+        logger.exception("memory source update failed", extra={"message_id": message_id})

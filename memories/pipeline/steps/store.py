@@ -1,0 +1,65 @@
+"""Store: turn the extracted chunks and their vectors into the rows and vectors to write.
+
+This step only plans; ``memories.services.pipeline.job_store_memories`` writes the plan (the
+vectors under deterministic ids, then the Memory rows and the rolling summary in one
+transaction). Ids and hashes are derived from the job and chunk index alone, so the plan of a
+rerun is identical to the plan of the run it replaces.
+
+Output: ``{"embedding_model", "memories": [{chunk_index, vector_id, type, title, content,
+content_hash, token_count}], "summary": {"text", "token_count"}}``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any, ClassVar
+
+from drawhisper.tokens import count_tokens
+from memories.pipeline.context import JobContext
+from memories.pipeline.steps.embed import chunks_of
+
+
+def memory_vector_id(*, job_id: int, chunk_index: int) -> str:
+    return f"memory:job{job_id}:chunk{chunk_index}"
+
+
+def memory_content_hash(*, type: str, title: str, content: str) -> str:
+    """Identity of a memory's text (same normalisation as the hand-editing services)."""
+    normalised = "\n".join(part.strip() for part in (type, title, content))
+    return hashlib.sha256(normalised.encode()).hexdigest()
+
+
+def memory_prompt_text(*, type: str, title: str, content: str) -> str:
+    """How a memory reads inside a chat prompt; ``token_count`` counts this text."""
+    return f"[{type}] {title}: {content}"
+
+
+class StoreStep:
+    name: ClassVar[str] = "store"
+
+    def run(self, context: JobContext) -> dict[str, Any]:
+        chunks = chunks_of(context)
+        embedded = context.output("embed")
+        summary_text = context.output("summarize")["text"]
+        return {
+            "embedding_model": embedded["model"],
+            "memories": [
+                {
+                    "chunk_index": index,
+                    "vector_id": memory_vector_id(job_id=context.job_id, chunk_index=index),
+                    "type": chunk.type,
+                    "title": chunk.title,
+                    "content": chunk.content,
+                    "content_hash": memory_content_hash(
+                        type=chunk.type, title=chunk.title, content=chunk.content
+                    ),
+                    "token_count": count_tokens(
+                        memory_prompt_text(
+                            type=chunk.type, title=chunk.title, content=chunk.content
+                        )
+                    ),
+                }
+                for index, chunk in enumerate(chunks)
+            ],
+            "summary": {"text": summary_text, "token_count": count_tokens(summary_text)},
+        }

@@ -1,0 +1,106 @@
+"""The message archive: old turns indexed word for word, so retrieval can find them.
+
+Messages are archived once a memory job's range covers them (the range already leaves out
+the newest reply, which may still be regenerated), and by the daily consolidation for the
+day's remaining messages. Archiving is idempotent (vector id ``message:{pk}``) and skips
+messages already in the store and messages with nothing worth finding ("ok", "thanks",
+"lol"). Nothing here changes a message: the archive sits beside the chat history.
+"""
+
+from __future__ import annotations
+
+import re
+
+from chat.models import Message, Thread
+from drawhisper.providers.registry import get_embedder
+from memories.pipeline import selectors as pipeline_selectors
+from memories.services.pipeline.records import message_record, message_vector_id
+from memories.vectorstores import get_vector_store
+
+_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+# Words that carry no content on their own; a message made only of them is filler.
+FILLER_WORDS = frozenset(
+    """
+    ok okay okey k kk alright allright right sure yes yeah yep yup ya no nope nah
+    thanks thank thx ty you u cheers please pls plz welcome np
+    lol lmao rofl haha hahaha hehe heh ha hah xd omg wow oh ah ahh aw aww ooh hmm hm mm mhm uh um
+    nice cool great good fine awesome perfect sweet neat true indeed agreed same
+    hi hello hey bye goodbye goodnight night gn morning see ya later ttyl brb
+    so well and but the a an i me it that this is was very really too much lot
+    """.split()
+)
+MIN_WORDS = 3
+MIN_CHARACTERS = 12
+
+
+def is_worth_archiving(text: str) -> bool:
+    """False for filler ("ok", "thanks!", "lol") and for very short messages."""
+    words = [word.casefold() for word in _WORD.findall(text or "")]
+    if not words:
+        return False
+    if all(word in FILLER_WORDS for word in words):
+        return False
+    return not (len(words) < MIN_WORDS and len(text.strip()) < MIN_CHARACTERS)
+
+
+def messages_archive(
+    *, thread_id: int, start_seq: int | None = None, end_seq: int | None = None, messages=None
+) -> list[int]:
+    """Index the thread's memorisable messages in ``start_seq..end_seq`` (or the given ones)
+    that are worth finding and not archived yet. Returns the ids indexed now."""
+    thread = Thread.objects.only("owner_id", "character_id").get(pk=thread_id)
+    if messages is None:
+        messages = pipeline_selectors.memorisable_messages(thread_id=thread_id)
+        if start_seq is not None:
+            messages = messages.filter(seq__gte=start_seq)
+        if end_seq is not None:
+            messages = messages.filter(seq__lte=end_seq)
+    candidates = [message for message in messages if is_worth_archiving(message.content)]
+    if not candidates:
+        return []
+    store = get_vector_store()
+    present = {record.id for record in store.get([message_vector_id(m.pk) for m in candidates])}
+    missing = [message for message in candidates if message_vector_id(message.pk) not in present]
+    if not missing:
+        return []
+    vectors = get_embedder().embed_documents([message.content for message in missing])
+    store.upsert(
+        [
+            message_record(
+                message, vector, owner_id=thread.owner_id, character_id=thread.character_id
+            )
+            for message, vector in zip(missing, vectors, strict=True)
+        ]
+    )
+    return [message.pk for message in missing]
+
+
+def message_archive_refresh(*, message_id: int) -> str:
+    """Bring one archived message in line after an edit, deletion, restore or regeneration:
+    re-index it when it is archivable and its range was archived, otherwise drop its vector.
+    Returns what happened: "indexed", "removed" or "skipped"."""
+    message = Message.objects.filter(pk=message_id).first()
+    store = get_vector_store()
+    vector_id = message_vector_id(message_id)
+    keep = (
+        message is not None
+        and message.active
+        and message.deleted_at is None
+        and message.status == Message.Status.COMPLETE
+        and is_worth_archiving(message.content)
+    )
+    if not keep:
+        store.delete([vector_id])
+        return "removed"
+    if message.seq > pipeline_selectors.last_job_end_seq(thread_id=message.thread_id):
+        return "skipped"  # not archived yet; its job will do it
+    thread = Thread.objects.only("owner_id", "character_id").get(pk=message.thread_id)
+    vector = get_embedder().embed_documents([message.content])[0]
+    store.upsert(
+        [
+            message_record(
+                message, vector, owner_id=thread.owner_id, character_id=thread.character_id
+            )
+        ]
+    )
+    return "indexed"

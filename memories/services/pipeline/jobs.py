@@ -1,0 +1,343 @@
+"""MemoryJob lifecycle: create when due, claim, record each step, store, finish, fail, retry.
+
+Invariants:
+- One job per range: the unique key (thread, end_seq, pipeline_version) plus a per-thread
+  advisory lock make creating a job twice a no-op, and ranges of a thread never overlap.
+- A job runs only while claimed: ``job_claim`` is one conditional UPDATE (pending, or running
+  but stale because its worker died, becomes running with attempts + 1). The claim's
+  ``claimed_at`` is its token; every later write checks it, so a worker that lost its claim
+  to a stale-job takeover cannot write anything (:class:`JobLostError`).
+- ``MemoryJob.state["steps"][name]`` holds each finished step's output, written in the same
+  transaction as whatever else the step persists, so a rerun resumes after it.
+- The store writes the vectors (deterministic ids) and then commits the Memory rows and the
+  rolling summary in one transaction: a crash before the commit leaves at most vectors that
+  the rerun overwrites, never a row without its vector or a second copy of either.
+- Browser events go out only after the transaction that made the change commits.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import connection, transaction
+from django.db.models import F, Q
+from django.utils import timezone
+
+from drawhisper.tokens import count_tokens
+from memories.models import Memory, MemoryJob, Summary
+from memories.pipeline import PIPELINE_VERSION
+from memories.pipeline import selectors as pipeline_selectors
+from memories.pipeline.context import JobContext
+from memories.services.pipeline.records import memory_record
+from memories.vectorstores import get_vector_store
+
+logger = logging.getLogger(__name__)
+
+# pg_advisory_xact_lock(namespace, key): serialises job creation per thread.
+_THREAD_LOCK_NAMESPACE = 0x4D454D  # "MEM"
+
+
+class JobLostError(Exception):
+    """This worker no longer holds the job's claim (it went stale and was taken over)."""
+
+
+@dataclass(frozen=True)
+class JobClaim:
+    job_id: int
+    claimed_at: datetime
+    attempts: int
+
+
+def stale_after() -> timedelta:
+    return timedelta(seconds=settings.MEMORY_JOB_STALE_SECONDS)
+
+
+def enqueue_job(job_id: int) -> None:
+    from memories.tasks import run_memory_job
+
+    run_memory_job.delay(job_id)
+
+
+def enqueue_archive(thread_id: int, start_seq: int, end_seq: int) -> None:
+    from memories.tasks import archive_messages
+
+    archive_messages.delay(thread_id, start_seq, end_seq)
+
+
+def _message_tokens(message) -> int:
+    return message.token_count or count_tokens(message.content)
+
+
+# --------------------------------------------------------------------------- creating
+
+
+def job_create_if_due(*, thread_id: int) -> MemoryJob | None:
+    """Create (and enqueue on commit) the job for the thread's unmemorised messages, if
+    they hold at least ``MEMORY_TRIGGER_TOKENS`` tokens. Returns the job created, or None.
+
+    The range runs from the first message after the last job's range up to, not including,
+    the newest assistant reply (it may still be regenerated), and at most
+    ``MEMORY_JOB_MAX_TOKENS`` tokens; the rest waits for the next job, which is created when
+    this one finishes. While a job of the thread is still pending or running, no other is
+    created, so each job sees the summary of the one before it.
+    """
+    with transaction.atomic():
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT pg_advisory_xact_lock(%s, %s)", [_THREAD_LOCK_NAMESPACE, thread_id % 2**31]
+            )
+        unfinished = MemoryJob.objects.filter(
+            thread_id=thread_id, status__in=[MemoryJob.Status.PENDING, MemoryJob.Status.RUNNING]
+        )
+        if unfinished.exists():
+            _requeue_stale(unfinished)
+            return None
+        messages = pipeline_selectors.messages_due_for_memory(thread_id=thread_id)
+        total = 0
+        included = []
+        for message in messages:
+            tokens = _message_tokens(message)
+            if included and total + tokens > settings.MEMORY_JOB_MAX_TOKENS:
+                break
+            included.append(message)
+            total += tokens
+        if total < settings.MEMORY_TRIGGER_TOKENS:
+            return None
+        start_seq, end_seq = included[0].seq, included[-1].seq
+        job, created = MemoryJob.objects.get_or_create(
+            thread_id=thread_id,
+            end_seq=end_seq,
+            pipeline_version=PIPELINE_VERSION,
+            defaults={"start_seq": start_seq},
+        )
+        if not created:
+            return None
+        job_id = job.pk
+        transaction.on_commit(lambda: enqueue_job(job_id), robust=True)
+        transaction.on_commit(lambda: enqueue_archive(thread_id, start_seq, end_seq), robust=True)
+        logger.info(
+            "memory job created",
+            extra={
+                "job_id": job_id,
+                "thread_id": thread_id,
+                "range": f"{start_seq}-{end_seq}",
+                "tokens": total,
+            },
+        )
+        return job
+
+
+def _requeue_stale(jobs) -> list[int]:
+    """Enqueue again jobs whose task seems lost: pending and untouched, or running with a
+    claim older than the stale timeout. Touches them so this happens once per timeout."""
+    cutoff = timezone.now() - stale_after()
+    stale = list(
+        jobs.filter(
+            Q(status=MemoryJob.Status.PENDING, updated_at__lt=cutoff)
+            | Q(status=MemoryJob.Status.RUNNING, claimed_at__lt=cutoff)
+        ).values_list("pk", flat=True)
+    )
+    if stale:
+        MemoryJob.objects.filter(pk__in=stale).update(updated_at=timezone.now())
+        for job_id in stale:
+            transaction.on_commit(lambda job_id=job_id: enqueue_job(job_id), robust=True)
+    return stale
+
+
+def jobs_requeue_stale() -> list[int]:
+    """Every stale job, for the periodic sweep."""
+    with transaction.atomic():
+        return _requeue_stale(MemoryJob.objects.all())
+
+
+# --------------------------------------------------------------------------- running
+
+
+def job_claim(*, job_id: int) -> JobClaim | None:
+    """Take the job for this worker, or None when it is finished, failed or claimed by a
+    live worker. One conditional UPDATE, so two workers never both win."""
+    now = timezone.now()
+    claimable = Q(status=MemoryJob.Status.PENDING) | Q(
+        status=MemoryJob.Status.RUNNING, claimed_at__lt=now - stale_after()
+    )
+    won = MemoryJob.objects.filter(claimable, pk=job_id).update(
+        status=MemoryJob.Status.RUNNING, claimed_at=now, attempts=F("attempts") + 1, updated_at=now
+    )
+    if not won:
+        return None
+    attempts = MemoryJob.objects.values_list("attempts", flat=True).get(pk=job_id)
+    return JobClaim(job_id=job_id, claimed_at=now, attempts=attempts)
+
+
+def job_get(*, claim: JobClaim) -> MemoryJob:
+    return _held(claim, lock=False)
+
+
+def _held(claim: JobClaim, *, lock: bool = True) -> MemoryJob:
+    jobs = MemoryJob.objects.filter(
+        pk=claim.job_id, status=MemoryJob.Status.RUNNING, claimed_at=claim.claimed_at
+    )
+    job = (jobs.select_for_update() if lock else jobs).first()
+    if job is None:
+        raise JobLostError(f"memory job {claim.job_id} is no longer claimed by this worker")
+    return job
+
+
+def _save_output(job: MemoryJob, step: str, output: Any, **extra_state: Any) -> None:
+    state = dict(job.state or {})
+    state["steps"] = {**state.get("steps", {}), step: output}
+    state.update(extra_state)
+    job.state = state
+    job.step = step
+    job.save(update_fields=["state", "step", "updated_at"])
+
+
+def job_mark_step(*, claim: JobClaim, step: str) -> None:
+    """Show which step is running (admin, ``memory_jobs``)."""
+    updated = MemoryJob.objects.filter(
+        pk=claim.job_id, status=MemoryJob.Status.RUNNING, claimed_at=claim.claimed_at
+    ).update(step=step, updated_at=timezone.now())
+    if not updated:
+        raise JobLostError(f"memory job {claim.job_id} is no longer claimed by this worker")
+
+
+def job_record_step(*, claim: JobClaim, context: JobContext, step: str, output: dict) -> dict:
+    """Persist a step whose output is only data (summarize, extract, embed)."""
+    with transaction.atomic():
+        _save_output(_held(claim), step, output)
+    return output
+
+
+def job_store_memories(*, claim: JobClaim, context: JobContext, step: str, output: dict) -> dict:
+    """Write the store step's plan: vectors, then Memory rows and the summary, one commit."""
+    vectors = context.output("embed")["vectors"]
+    with transaction.atomic():
+        job = _held(claim)
+        memories: list[Memory] = []
+        for plan in output["memories"]:
+            memory, _ = Memory.objects.get_or_create(
+                job=job,
+                chunk_index=plan["chunk_index"],
+                defaults={
+                    "owner_id": context.owner_id,
+                    "character_id": context.character_id,
+                    "origin_thread_id": context.thread_id,
+                    "type": plan["type"],
+                    "title": plan["title"],
+                    "content": plan["content"],
+                    "source_start_seq": context.start_seq,
+                    "source_end_seq": context.end_seq,
+                    "created_by": Memory.CreatedBy.PIPELINE,
+                    "vector_id": plan["vector_id"],
+                    "embedding_model": output["embedding_model"],
+                    "content_hash": plan["content_hash"],
+                    "token_count": plan["token_count"],
+                },
+            )
+            memories.append(memory)
+        summary, _ = Summary.objects.get_or_create(
+            job=job,
+            defaults={
+                "thread_id": context.thread_id,
+                "level": Summary.Level.RECENT,
+                "start_seq": context.start_seq,
+                "end_seq": context.end_seq,
+                "text": output["summary"]["text"],
+                "token_count": output["summary"]["token_count"],
+            },
+        )
+        # The vectors go in before the rows become visible (the commit below). Their ids are
+        # fixed by job and chunk, so a rerun after a crash here overwrites them.
+        get_vector_store().upsert(
+            [memory_record(memory, vectors[memory.chunk_index]) for memory in memories]
+        )
+        stored = {"memory_ids": [memory.pk for memory in memories], "summary_id": summary.pk}
+        _save_output(job, step, stored, message_ids=[message.id for message in context.messages])
+    return stored
+
+
+def job_finish(*, claim: JobClaim, context: JobContext, step: str, output: dict) -> dict:
+    """Mark the job succeeded; after commit, tell the open tabs and look for the next job."""
+    with transaction.atomic():
+        job = _held(claim)
+        _save_output(job, step, output)
+        job.status = MemoryJob.Status.SUCCEEDED
+        job.last_error = ""
+        job.save(update_fields=["status", "last_error", "updated_at"])
+        memory_ids = list(output["memory_ids"])
+        thread_id = context.thread_id
+        transaction.on_commit(lambda: send_memories_created(memory_ids), robust=True)
+        transaction.on_commit(lambda: job_create_if_due(thread_id=thread_id), robust=True)
+    logger.info("memory job succeeded", extra={"job_id": claim.job_id, "memories": memory_ids})
+    return output
+
+
+def send_memories_created(memory_ids: list[int]) -> None:
+    from chat.groups import character_group, send_to_group
+    from memories.payloads import memory_payload
+
+    memories = Memory.objects.filter(
+        pk__in=memory_ids, status=Memory.Status.ACTIVE
+    ).prefetch_related("pins", "dismissals")
+    for memory in sorted(memories, key=lambda memory: memory.chunk_index or 0):
+        send_to_group(
+            character_group(memory.owner_id, memory.character_id),
+            {"type": "memory.created", "memory": memory_payload(memory)},
+        )
+
+
+def job_release(*, claim: JobClaim, step: str, error: str, final: bool) -> None:
+    """A transient failure: back to pending for the task's retry, or failed after the last."""
+    status = MemoryJob.Status.FAILED if final else MemoryJob.Status.PENDING
+    outcome = "gave up after" if final else "will retry; attempt"
+    MemoryJob.objects.filter(
+        pk=claim.job_id, status=MemoryJob.Status.RUNNING, claimed_at=claim.claimed_at
+    ).update(
+        status=status,
+        step=step,
+        claimed_at=None,
+        last_error=f"{step}: {error} ({outcome} {claim.attempts})",
+        updated_at=timezone.now(),
+    )
+
+
+def job_fail(*, claim: JobClaim, step: str, error: str) -> None:
+    """A failure that retrying as is cannot fix; kept for an operator to read and retry."""
+    MemoryJob.objects.filter(
+        pk=claim.job_id, status=MemoryJob.Status.RUNNING, claimed_at=claim.claimed_at
+    ).update(
+        status=MemoryJob.Status.FAILED,
+        step=step,
+        claimed_at=None,
+        last_error=f"{step}: {error}",
+        updated_at=timezone.now(),
+    )
+    logger.warning(
+        "memory job failed", extra={"job_id": claim.job_id, "step": step, "error": error}
+    )
+
+
+def jobs_retry(*, job_ids: list[int] | None = None, all_failed: bool = False) -> list[int]:
+    """Put failed jobs back to pending and enqueue them; returns the ids retried.
+
+    The steps they finished stay recorded, so a retry resumes where the job stopped."""
+    if job_ids is None and not all_failed:
+        return []
+    with transaction.atomic():
+        jobs = MemoryJob.objects.select_for_update().filter(status=MemoryJob.Status.FAILED)
+        if job_ids is not None:
+            jobs = jobs.filter(pk__in=job_ids)
+        retried = list(jobs.values_list("pk", flat=True))
+        MemoryJob.objects.filter(pk__in=retried).update(
+            status=MemoryJob.Status.PENDING,
+            last_error="",
+            claimed_at=None,
+            updated_at=timezone.now(),
+        )
+        for job_id in retried:
+            transaction.on_commit(lambda job_id=job_id: enqueue_job(job_id), robust=True)
+    return retried

@@ -1,0 +1,51 @@
+"""When a message a memory came from changes, the memory is flagged, never rewritten.
+
+A memory's source is found two ways: the job that made it recorded the ids of the messages
+it read (``MemoryJob.state["message_ids"]``), and any memory of the message's thread whose
+``source_start_seq..source_end_seq`` covers the message's seq. The user decides what to do
+with a flagged memory in the panel; ``memory.updated`` tells the open tabs after commit.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from chat.models import Message
+from memories.models import Memory, MemoryJob
+
+
+def memories_flag_source_changed(*, message_id: int) -> list[int]:
+    """Set ``source_changed`` on the memories made from the message; returns their ids."""
+    covers = Q(job__in=MemoryJob.objects.filter(state__message_ids__contains=[message_id]))
+    message = Message.objects.filter(pk=message_id).values("thread_id", "seq").first()
+    if message is not None:
+        covers |= Q(
+            origin_thread_id=message["thread_id"],
+            source_start_seq__lte=message["seq"],
+            source_end_seq__gte=message["seq"],
+        )
+    with transaction.atomic():
+        flagged = list(
+            Memory.objects.select_for_update()
+            .filter(covers, source_changed=False)
+            .values_list("pk", flat=True)
+        )
+        if not flagged:
+            return []
+        Memory.objects.filter(pk__in=flagged).update(source_changed=True, updated_at=timezone.now())
+        transaction.on_commit(lambda: send_memories_updated(flagged), robust=True)
+    return flagged
+
+
+def send_memories_updated(memory_ids: list[int]) -> None:
+    from chat.groups import character_group, send_to_group
+    from memories.payloads import memory_payload
+
+    memories = Memory.objects.filter(pk__in=memory_ids).prefetch_related("pins", "dismissals")
+    for memory in memories:
+        send_to_group(
+            character_group(memory.owner_id, memory.character_id),
+            {"type": "memory.updated", "memory": memory_payload(memory)},
+        )

@@ -1,0 +1,139 @@
+"""Fixtures for the pipeline tests: in-memory vector store and recording channel layer
+(through settings), a low trigger threshold, and helpers to write conversations and to
+script the summary and extraction replies."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from drawhisper.celery import app as celery_app
+from drawhisper.providers.fake import ScriptedChatBackend
+from drawhisper.providers.registry import reset_backends
+from drawhisper.tokens import count_tokens
+from tests.factories import CharacterFactory, MessageFactory, ThreadFactory, UserFactory
+from tests.pipeline.support import (
+    CrashAfterUpsertVectorStore,
+    InMemoryVectorStore,
+    RecordingChannelLayer,
+)
+
+DEFAULT_CHUNKS = [
+    {
+        "title": "Alice's cat",
+        "content": "Alice adopted a grey cat named Pixel on 2026-11-28.",
+        "type": "fact",
+    },
+    {
+        "title": "Loves the sea",
+        "content": "Alice prefers quiet evenings by the sea.",
+        "type": "preference",
+    },
+]
+
+
+@pytest.fixture(autouse=True)
+def pipeline_settings(settings):
+    InMemoryVectorStore.reset()
+    CrashAfterUpsertVectorStore.armed = False
+    RecordingChannelLayer.sent.clear()
+    settings.VECTOR_STORES = {
+        "default": {"BACKEND": "tests.pipeline.support.InMemoryVectorStore", "OPTIONS": {}}
+    }
+    settings.CHANNEL_LAYERS = {
+        "default": {"BACKEND": "tests.pipeline.support.RecordingChannelLayer"}
+    }
+    settings.MEMORY_TRIGGER_TOKENS = 60
+    settings.MEMORY_JOB_MAX_TOKENS = 2000
+    settings.MEMORY_JOB_STALE_SECONDS = 900
+    reset_backends()
+    yield
+    InMemoryVectorStore.reset()
+    RecordingChannelLayer.sent.clear()
+
+
+@pytest.fixture
+def eager_celery():
+    """Run enqueued tasks in-process (Celery reads its config once, so set it on the app)."""
+    previous = (celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates)
+    celery_app.conf.task_always_eager = True
+    celery_app.conf.task_eager_propagates = True
+    yield celery_app
+    celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates = previous
+
+
+@pytest.fixture
+def thread(db):
+    owner = UserFactory(username="alice", first_name="Alice")
+    character = CharacterFactory(owner=owner, name="Mira")
+    return ThreadFactory(owner=owner, character=character)
+
+
+LONG_TURNS = [
+    (
+        "assistant",
+        "Ah, a visitor. Sit, the kettle is on. What brings you to the lighthouse tonight?",
+    ),
+    (
+        "user",
+        "I adopted a grey cat yesterday. His name is Pixel and he already sleeps on my keyboard.",
+    ),
+    (
+        "assistant",
+        "Pixel! A fine name for a cat who likes keyboards. Does he get along with the sea air?",
+    ),
+    (
+        "user",
+        "He hates the wind, but I love quiet evenings by the sea, so we compromise with a warm blanket.",
+    ),
+    (
+        "assistant",
+        "A warm blanket settles most arguments. I shall remember Pixel the next time you visit.",
+    ),
+]
+
+
+def write_messages(thread, turns, *, start_seq: int = 1, day: datetime | None = None, **extra):
+    """Messages for ``turns`` [(role, text)], seq from ``start_seq``, one minute apart."""
+    day = day or datetime(2026, 11, 29, 14, 0, tzinfo=UTC)
+    messages = []
+    for offset, (role, text) in enumerate(turns):
+        message = MessageFactory(
+            thread=thread,
+            seq=start_seq + offset,
+            role=role,
+            content=text,
+            token_count=count_tokens(text),
+            **extra,
+        )
+        message.created_at = day + timedelta(minutes=offset)
+        message.save(update_fields=["created_at"])
+        messages.append(message)
+    return messages
+
+
+def script_job(summary: str = "Alice told Mira about her new cat Pixel.", chunks=None) -> None:
+    """Queue the replies of one job: the summary, then the extraction JSON."""
+    ScriptedChatBackend.script(
+        summary, json.dumps({"chunks": chunks if chunks is not None else DEFAULT_CHUNKS})
+    )
+
+
+def pipeline_router(summary: str = "Alice told Mira about her new cat Pixel.", chunks=None):
+    """A scripted reply that answers whichever pipeline prompt it is given."""
+    extraction = json.dumps({"chunks": chunks if chunks is not None else DEFAULT_CHUNKS})
+
+    def reply(messages) -> str:
+        system = messages[0].content
+        if "pick what a role-play character should remember" in system:
+            return extraction
+        return summary
+
+    return reply
+
+
+def script_router(times: int = 12, **kwargs) -> None:
+    router = pipeline_router(**kwargs)
+    ScriptedChatBackend.script(*([router] * times))
