@@ -1,0 +1,75 @@
+"""The offline model: no network, no weights, chosen when no API key is configured
+(``LLM_PROVIDER=offline``), so ``make run`` works end to end on a fresh clone.
+
+- ``stream`` replies briefly, says it is the offline model and weaves in the memories that
+  context assembly put in the system prompt (``reply``), word by word with a small delay.
+- ``complete`` without a schema is the summary alias: an extractive summary of the
+  ``<transcript>`` block (``summary``).
+- ``complete`` with a schema is the extract alias: 1 to 3 typed memory chunks as JSON
+  (``extraction``).
+
+The input formats are in ``contract``. Output is deterministic: the same messages always
+give the same text."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from collections.abc import AsyncIterator, Sequence
+from typing import Any
+
+from drawhisper.providers.base import ChatMessage, Completion
+from drawhisper.providers.offline.contract import (
+    character_name,
+    previous_summary,
+    transcript_turns,
+)
+from drawhisper.providers.offline.extraction import extract_chunks
+from drawhisper.providers.offline.reply import compose_reply
+from drawhisper.providers.offline.summary import summarize
+
+__all__ = ["OfflineChatBackend"]
+
+_WORD_WITH_SPACE = re.compile(r"\S+\s*")
+
+
+class OfflineChatBackend:
+    """Options: ``model`` (a label, default "offline") and ``delay`` (seconds between
+    streamed words, default 0.02). Every other option (keys, URLs, timeouts) is accepted
+    and ignored, so the same settings block serves every provider."""
+
+    def __init__(self, *, model: str = "offline", delay: float = 0.02, **_ignored: Any) -> None:
+        self.model = model or "offline"
+        self.delay = float(delay)
+
+    async def stream(self, messages: Sequence[ChatMessage]) -> AsyncIterator[str]:
+        for index, word in enumerate(_WORD_WITH_SPACE.findall(compose_reply(messages))):
+            if index and self.delay:
+                await asyncio.sleep(self.delay)
+            yield word
+
+    def complete(
+        self, messages: Sequence[ChatMessage], *, json_schema: dict[str, Any] | None = None
+    ) -> Completion:
+        system = "\n".join(m.content for m in messages if m.role == "system")
+        turns = transcript_turns(messages, assistant_name=character_name(system))
+        if json_schema is not None:
+            chunks = extract_chunks(turns)
+            return Completion(
+                text=json.dumps({"chunks": chunks}, ensure_ascii=False),
+                reasoning=(
+                    f"Offline extraction: kept the {len(chunks)} most salient sentence(s) of "
+                    f"{len(turns)} turn(s), typed by keyword rules."
+                ),
+                model=self.model,
+            )
+        summary = summarize(turns, previous_summary(messages))
+        return Completion(
+            text=summary.text,
+            reasoning=(
+                f"Offline extractive summary: kept {summary.kept} of {summary.considered} "
+                f"sentence(s), ranked by word frequency and position."
+            ),
+            model=self.model,
+        )

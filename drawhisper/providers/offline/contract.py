@@ -1,0 +1,132 @@
+"""How the offline model reads its input: the formats agreed with the prompt builders.
+
+Chat (from context assembly): the system message holds sections headed by lines exactly
+``### Pinned memories``, ``### Shared memories``, ``### Relevant memories`` and
+``### Story so far``; their items are lines starting with ``- ``. A section ends at the next
+heading line. The story may also be a plain paragraph.
+
+Memory pipeline: the last user message holds the conversation between the lines
+``<transcript>`` and ``</transcript>``, one turn per line as ``Speaker: text`` (date lines
+such as ``(2026-11-29)`` and a leading ``[timestamp]`` are skipped; a line without a speaker
+continues the previous turn), and optionally the previous rolling summary between
+``<previous_summary>`` and ``</previous_summary>`` and earlier summaries between
+``<recent_summaries>`` and ``</recent_summaries>``. A block that is only a parenthesised
+placeholder, such as ``(none yet)``, counts as empty.
+
+Everything here is pure string handling, so it is cheap and deterministic."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from drawhisper.providers.base import ChatMessage
+
+PINNED = "Pinned memories"
+SHARED = "Shared memories"
+RELEVANT = "Relevant memories"
+STORY = "Story so far"
+SECTIONS = (PINNED, SHARED, RELEVANT, STORY)
+
+_HEADING = re.compile(r"^#{1,6}\s+(.*?)\s*$")
+_TIMESTAMP = re.compile(r"^\[[^\]]{1,40}\]\s*")
+_DATE_LINE = re.compile(r"^\(\d{4}-\d{2}-\d{2}[^)]{0,30}\)$")
+_PLACEHOLDER = re.compile(r"^\([^()]*\)$")
+_TURN = re.compile(r"^(?P<speaker>[^:\s\"“][^:\"“]{0,47}?)\s*:\s+(?P<text>\S.*)$")
+_CHARACTER_NAME = (
+    re.compile(r"\bYou are ([A-Z][\w'’-]*(?: [A-Z][\w'’-]*){0,2})"),
+    re.compile(r"^(?:Character|Name)\s*:\s*([A-Z][\w'’-]*(?: [A-Z][\w'’-]*){0,2})", re.MULTILINE),
+)
+
+
+@dataclass(frozen=True)
+class Turn:
+    speaker: str
+    text: str
+
+
+def parse_sections(system_text: str) -> dict[str, list[str]]:
+    """The items of each known section; a section that is absent or empty maps to ``[]``."""
+    sections: dict[str, list[str]] = {name: [] for name in SECTIONS}
+    paragraphs: dict[str, list[str]] = {name: [] for name in SECTIONS}
+    current: str | None = None
+    for raw_line in system_text.splitlines():
+        line = raw_line.strip()
+        heading = _HEADING.match(line)
+        if heading:
+            title = heading.group(1)
+            current = title if title in sections and line == f"### {title}" else None
+            continue
+        if current is None or not line:
+            continue
+        if line.startswith("- "):
+            item = line[2:].strip()
+            if item:
+                sections[current].append(item)
+        else:
+            paragraphs[current].append(line)
+    for name in SECTIONS:
+        if not sections[name] and paragraphs[name]:
+            sections[name] = [" ".join(paragraphs[name])]
+    return sections
+
+
+def character_name(system_text: str) -> str | None:
+    for pattern in _CHARACTER_NAME:
+        found = pattern.search(system_text)
+        if found:
+            return found.group(1)
+    return None
+
+
+def _between(text: str, tag: str) -> str | None:
+    found = re.search(rf"^\s*<{tag}>\s*$(.*?)^\s*</{tag}>\s*$", text, re.MULTILINE | re.DOTALL)
+    return found.group(1).strip("\n") if found else None
+
+
+def previous_summary(messages: Sequence[ChatMessage]) -> str:
+    """The previous rolling summary, then any recent summaries, as one text."""
+    last_user = _last_user_text(messages)
+    blocks = [_between(last_user, tag) or "" for tag in ("previous_summary", "recent_summaries")]
+    kept = [
+        block.strip() for block in blocks if block.strip() and not _PLACEHOLDER.match(block.strip())
+    ]
+    return "\n\n".join(kept)
+
+
+def transcript_turns(
+    messages: Sequence[ChatMessage], *, assistant_name: str | None = None
+) -> list[Turn]:
+    """The turns of the ``<transcript>`` block; without one, the chat messages themselves."""
+    block = _between(_last_user_text(messages), "transcript")
+    if block is not None:
+        return parse_transcript(block)
+    return [
+        Turn("User" if message.role == "user" else assistant_name or "Character", message.content)
+        for message in messages
+        if message.role != "system" and message.content.strip()
+    ]
+
+
+def parse_transcript(block: str) -> list[Turn]:
+    turns: list[Turn] = []
+    for raw_line in block.splitlines():
+        line = _TIMESTAMP.sub("", raw_line.strip())
+        if not line or _DATE_LINE.match(line):
+            continue
+        turn = _TURN.match(line)
+        if turn:
+            turns.append(Turn(turn.group("speaker").strip(), turn.group("text").strip()))
+        elif turns:
+            turns[-1] = Turn(turns[-1].speaker, f"{turns[-1].text} {line}")
+        else:
+            turns.append(Turn("Someone", line))
+    return turns
+
+
+def _last_user_text(messages: Sequence[ChatMessage]) -> str:
+    for message in reversed(messages):
+        if message.role == "user":
+            return message.content
+    return ""
