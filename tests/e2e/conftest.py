@@ -81,12 +81,14 @@ def chromium_missing_reason() -> str | None:
 
 def pytest_collection_modifyitems(config, items):
     here = Path(__file__).parent
+    browser_items = [item for item in items if here in Path(str(item.fspath)).parents]
     reason = chromium_missing_reason()
-    for item in items:
-        if here in Path(str(item.fspath)).parents:
-            item.add_marker(pytest.mark.e2e)
-            if reason:
-                item.add_marker(pytest.mark.skip(reason=reason))
+    if reason is None and len(browser_items) < len(items):
+        reason = "Browser tests run as their own pytest process: run `pytest tests/e2e` separately."
+    for item in browser_items:
+        item.add_marker(pytest.mark.e2e)
+        if reason:
+            item.add_marker(pytest.mark.skip(reason=reason))
 
 
 @pytest.hookimpl(hookwrapper=True, tryfirst=True)
@@ -391,14 +393,13 @@ def make_page(chromium_browser, live_app, request) -> Iterator[Callable[..., obj
         context.set_default_timeout(DEFAULT_TIMEOUT_MS)
         page = context.new_page()
         label = f"page{len(contexts) + 1}"
-        page.on(
-            "console",
-            lambda message: (
-                console.append(f"[{label} console.{message.type}] {message.text}")
-                if message.type in ("error", "warning")
-                else None
-            ),
-        )
+
+        def on_console(message, label=label):
+            if message.type in ("error", "warning"):
+                where = (message.location or {}).get("url", "")
+                console.append(f"[{label} console.{message.type}] {message.text} {where}".rstrip())
+
+        page.on("console", on_console)
         page.on("pageerror", lambda error: console.append(f"[{label} uncaught] {error}"))
         contexts.append(context)
         return page
