@@ -1,0 +1,238 @@
+"""Replay a LoCoMo conversation into the database the way the product would hold it.
+
+For each conversation: a user named after ``speaker_a``, a character named after
+``speaker_b`` and one thread; every turn becomes a message (``speaker_a`` as the user,
+``speaker_b`` as the character) dated with its session's date. Each session then goes
+through the memory pipeline's own runner and storing service (``run_job`` with
+``job_store_memories``): the session's observations stand in for the extract step's chunks
+and its LoCoMo summary for the summarize step's text, while the real embed and store steps
+write the vectors, the Memory rows and the Summary row. The pipeline records a chunk's
+provenance as its job's range, so afterwards each memory's range is narrowed to the turns
+its observation cites. Finally the messages are indexed as the archive by the pipeline's
+archive service. No notify step runs: nobody is listening, and finishing a job would queue
+real follow-up jobs for the thread."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from django.contrib.auth import get_user_model
+from django.db import connection, transaction
+
+from characters.models import Character
+from chat.models import Message, Thread
+from drawhisper.tokens import count_tokens
+from memories.benchmarks.locomo import Conversation, Observation
+from memories.models import Memory, MemoryJob
+
+USERNAME_PREFIX = "locomo-"
+MEMORY_TYPE = "fact"
+Progress = Callable[[int], None]
+
+
+@dataclass
+class LoadedConversation:
+    conversation: Conversation
+    user_id: int
+    character_id: int
+    thread_id: int
+    seq_by_dia_id: dict[str, int]
+    # The turns (as seqs) each stored memory and summary was written from.
+    memory_cover: dict[int, frozenset[int]] = field(default_factory=dict)
+    summary_cover: dict[int, frozenset[int]] = field(default_factory=dict)
+
+    @property
+    def last_seq(self) -> int:
+        return max(self.seq_by_dia_id.values(), default=0)
+
+    def cover(
+        self, kind: str, item_id: int, start_seq: int | None, end_seq: int | None
+    ) -> frozenset[int]:
+        """The turns a retrieved item covers."""
+        if kind == "memory" and item_id in self.memory_cover:
+            return self.memory_cover[item_id]
+        if kind == "summary" and item_id in self.summary_cover:
+            return self.summary_cover[item_id]
+        if start_seq is None:
+            return frozenset()
+        return frozenset(range(start_seq, (end_seq or start_seq) + 1))
+
+    def evidence_seqs(self, evidence: tuple[str, ...]) -> set[int]:
+        return {self.seq_by_dia_id[dia_id] for dia_id in evidence if dia_id in self.seq_by_dia_id}
+
+
+class _GivenSummary:
+    """The summarize step, answered by the dataset's session summary."""
+
+    name: ClassVar[str] = "summarize"
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def run(self, context) -> dict[str, Any]:
+        return {"text": self.text, "model": "locomo"}
+
+
+class _GivenChunks:
+    """The extract step, answered by the dataset's observations."""
+
+    name: ClassVar[str] = "extract"
+
+    def __init__(self, observations: list[Observation]) -> None:
+        self.observations = observations
+
+    def run(self, context) -> dict[str, Any]:
+        return {
+            "chunks": [
+                {"title": item.speaker, "content": item.text, "type": MEMORY_TYPE}
+                for item in self.observations
+            ],
+            "model": "locomo",
+        }
+
+
+def load_conversation(
+    conversation: Conversation, *, progress: Progress | None = None
+) -> LoadedConversation:
+    """Write one conversation; ``progress(n)`` is told of every n turns/items handled."""
+    tick = progress or (lambda _n: None)
+    user = get_user_model().objects.create_user(
+        username=f"{USERNAME_PREFIX}{conversation.sample_id}-{uuid.uuid4().hex[:8]}"[:150],
+        first_name=conversation.speaker_a[:150],
+    )
+    character = Character.objects.create(owner=user, name=conversation.speaker_b[:80])
+    thread = Thread.objects.create(
+        owner=user, character=character, title=f"LoCoMo {conversation.sample_id}"
+    )
+    loaded = LoadedConversation(
+        conversation=conversation,
+        user_id=user.pk,
+        character_id=character.pk,
+        thread_id=thread.pk,
+        seq_by_dia_id={},
+    )
+    _write_messages(loaded)
+    tick(len(conversation.turns))
+    for session in conversation.sessions():
+        _store_session(loaded, session)
+        tick(1)
+    _archive_messages(loaded)
+    return loaded
+
+
+def _write_messages(loaded: LoadedConversation) -> None:
+    conversation = loaded.conversation
+    messages = []
+    for seq, turn in enumerate(conversation.turns, start=1):
+        loaded.seq_by_dia_id.setdefault(turn.dia_id, seq)
+        role = (
+            Message.Role.USER if turn.speaker == conversation.speaker_a else Message.Role.ASSISTANT
+        )
+        messages.append(
+            Message(
+                thread_id=loaded.thread_id,
+                seq=seq,
+                role=role,
+                content=turn.text,
+                token_count=count_tokens(turn.text),
+                status=Message.Status.COMPLETE,
+            )
+        )
+    with transaction.atomic():
+        Message.objects.bulk_create(messages, batch_size=500)
+        # created_at is set on insert; date each turn with its session (30 s apart, in order).
+        with connection.cursor() as cursor:
+            for session in conversation.sessions():
+                seqs = [
+                    s for s, t in enumerate(conversation.turns, start=1) if t.session == session
+                ]
+                said_at = conversation.turns[seqs[0] - 1].said_at
+                cursor.execute(
+                    "UPDATE chat_message SET created_at = %s + (seq - %s) * interval '30 seconds' "
+                    "WHERE thread_id = %s AND seq BETWEEN %s AND %s",
+                    [said_at, seqs[0], loaded.thread_id, seqs[0], seqs[-1]],
+                )
+
+
+def _store_session(loaded: LoadedConversation, session: int) -> None:
+    from memories.pipeline import PIPELINE_VERSION
+    from memories.pipeline.runner import Outcome, run_job
+    from memories.pipeline.steps import EmbedStep, StoreStep
+
+    conversation = loaded.conversation
+    seqs = [s for s, t in enumerate(conversation.turns, start=1) if t.session == session]
+    observations = [o for o in conversation.observations if o.session == session]
+    summary = next((s.text for s in conversation.summaries if s.session == session), "")
+    if not seqs or not (observations or summary):
+        return
+    job = MemoryJob.objects.create(
+        thread_id=loaded.thread_id,
+        start_seq=seqs[0],
+        end_seq=seqs[-1],
+        pipeline_version=PIPELINE_VERSION,
+    )
+    steps = (_GivenSummary(summary), _GivenChunks(observations), EmbedStep(), StoreStep())
+    outcome = run_job(job_id=job.pk, steps=steps)
+    if outcome != Outcome.SUCCEEDED:
+        job.refresh_from_db()
+        raise RuntimeError(
+            f"storing session {session} of {conversation.sample_id} failed: {job.last_error}"
+        )
+    job.refresh_from_db()
+    stored = job.state["steps"]["store"]
+    session_turns = frozenset(seqs)
+    summary_id = stored.get("summary_id")
+    if summary_id is not None:
+        if summary:
+            loaded.summary_cover[summary_id] = session_turns
+        else:  # a session without a summary: the pipeline still wrote an empty one
+            from memories.models import Summary
+
+            Summary.objects.filter(pk=summary_id).delete()
+    memories = Memory.objects.filter(pk__in=stored["memory_ids"]).only("pk", "chunk_index")
+    for memory in memories:
+        observation = observations[memory.chunk_index]
+        cited = sorted(
+            loaded.seq_by_dia_id[d] for d in observation.dia_ids if d in loaded.seq_by_dia_id
+        )
+        cover = frozenset(cited) if cited else session_turns
+        loaded.memory_cover[memory.pk] = cover
+        Memory.objects.filter(pk=memory.pk).update(
+            source_start_seq=min(cover), source_end_seq=max(cover)
+        )
+
+
+def _archive_messages(loaded: LoadedConversation) -> None:
+    from memories.services.pipeline import messages_archive
+
+    messages_archive(thread_id=loaded.thread_id, start_seq=1, end_seq=loaded.last_seq)
+
+
+def remove_conversation(loaded: LoadedConversation) -> None:
+    """Delete what ``load_conversation`` wrote: the vectors (not tied to rows), then the user
+    and, by cascade, the character, thread, messages, jobs, memories and summaries."""
+    from memories.models import Summary
+    from memories.vectorstores import get_vector_store
+
+    ids = [
+        f"message:{pk}"
+        for pk in Message.objects.filter(thread_id=loaded.thread_id).values_list("pk", flat=True)
+    ]
+    ids += [
+        f"summary:{pk}"
+        for pk in Summary.objects.filter(thread_id=loaded.thread_id).values_list("pk", flat=True)
+    ]
+    ids += [
+        vector_id
+        for vector_id in Memory.objects.filter(owner_id=loaded.user_id).values_list(
+            "vector_id", flat=True
+        )
+        if vector_id
+    ]
+    store = get_vector_store()
+    for start in range(0, len(ids), 500):
+        store.delete(ids[start : start + 500])
+    get_user_model().objects.filter(pk=loaded.user_id).delete()

@@ -1,0 +1,175 @@
+"""``manage.py bench_locomo --data PATH --budget 1000 --out results.json``
+
+Evidence recall of the chat's retrieval on a LoCoMo-format file, against baselines at the
+same token budget (docs/benchmarks.md). By default everything is written to a throwaway
+database that is created (migrated) for the run and dropped afterwards, so development data
+is never touched. Use the local embedding model (``EMBEDDING_PROVIDER=local``) for figures
+comparable with the published ones."""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
+from django.db import connections
+from django.test.utils import override_settings
+from tqdm import tqdm
+
+from drawhisper.providers.registry import get_embedder, reset_backends
+from memories.benchmarks import locomo
+from memories.benchmarks.evaluate import evaluate
+from memories.benchmarks.loader import load_conversation, remove_conversation
+from memories.benchmarks.report import locomo_tables
+
+
+@contextmanager
+def throwaway_database(name: str, *, keep: bool):
+    """Create and migrate database ``name``, point the default connection at it, drop it after."""
+    connection = connections["default"]
+    original_name = connection.settings_dict["NAME"]
+    connection.settings_dict["TEST"] = {**connection.settings_dict.get("TEST", {}), "NAME": name}
+    connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
+    reset_backends()
+    try:
+        yield name
+    finally:
+        reset_backends()
+        if keep:
+            connection.close()
+            connection.settings_dict["NAME"] = original_name
+            settings.DATABASES["default"]["NAME"] = original_name
+        else:
+            connection.creation.destroy_test_db(original_name, verbosity=0)
+
+
+@contextmanager
+def current_database(*, keep: bool, loaded: list):
+    """Write into the configured database; remove what was written afterwards."""
+    try:
+        yield connections["default"].settings_dict["NAME"]
+    finally:
+        if not keep:
+            for conversation in loaded:
+                remove_conversation(conversation)
+
+
+def parse_overrides(pairs: list[str]) -> dict[str, object]:
+    overrides: dict[str, object] = {}
+    for pair in pairs:
+        name, separator, raw = pair.partition("=")
+        name = name.strip().upper()
+        if not separator or not name.startswith("RETRIEVAL_") or not hasattr(settings, name):
+            raise CommandError(
+                f"--set takes RETRIEVAL_NAME=value for an existing setting, not {pair!r}"
+            )
+        try:
+            overrides[name] = json.loads(raw)
+        except json.JSONDecodeError:
+            overrides[name] = raw
+    return overrides
+
+
+class Command(BaseCommand):
+    help = "Evidence recall and latency of retrieval on a LoCoMo-format file, with baselines."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--data", required=True, help="a LoCoMo-format JSON file")
+        parser.add_argument(
+            "--budget",
+            type=int,
+            default=None,
+            help="token budget of the retrieved layer (default: CONTEXT_LAYER_BUDGETS['retrieved'])",
+        )
+        parser.add_argument("--out", help="write the results as JSON to this file")
+        parser.add_argument(
+            "--limit", type=int, default=None, help="only the first N conversations"
+        )
+        parser.add_argument("--no-baselines", action="store_true", help="skip the baselines")
+        parser.add_argument(
+            "--set",
+            action="append",
+            default=[],
+            metavar="RETRIEVAL_NAME=VALUE",
+            help="override a retrieval setting for this run (JSON values), e.g. RETRIEVAL_RRF_K=30",
+        )
+        parser.add_argument(
+            "--in-place",
+            action="store_true",
+            help="write into the configured database instead of a throwaway one, and delete "
+            "what was written at the end",
+        )
+        parser.add_argument(
+            "--keep", action="store_true", help="keep the data (and database) afterwards"
+        )
+        parser.add_argument("--database-name", default=None, help="name of the throwaway database")
+
+    def handle(self, *args, **options):
+        path = Path(options["data"])
+        if not path.exists():
+            raise CommandError(f"no such file: {path}")
+        try:
+            conversations = locomo.load_file(path)
+        except (ValueError, KeyError) as error:
+            raise CommandError(f"{path} is not a LoCoMo-format file: {error}") from error
+        conversations = conversations[: options["limit"]] if options["limit"] else conversations
+        if not conversations:
+            raise CommandError("the file holds no conversation")
+        budget = options["budget"] or int(settings.CONTEXT_LAYER_BUDGETS.get("retrieved", 1000))
+        overrides = parse_overrides(options["set"])
+        questions = sum(len(c.questions) for c in conversations)
+        loaded: list = []
+
+        database = (
+            current_database(keep=options["keep"], loaded=loaded)
+            if options["in_place"]
+            else throwaway_database(
+                options["database_name"] or f"bench_locomo_{os.getpid()}", keep=options["keep"]
+            )
+        )
+        started = time.perf_counter()
+        with database as database_name, override_settings(**overrides):
+            units = sum(len(c.turns) + len(c.sessions()) for c in conversations)
+            with tqdm(
+                total=units, desc="loading", unit="turn", disable=options["verbosity"] < 1
+            ) as bar:
+                for conversation in conversations:
+                    loaded.append(load_conversation(conversation, progress=bar.update))
+            load_seconds = time.perf_counter() - started
+            with tqdm(
+                total=questions, desc="questions", unit="q", disable=options["verbosity"] < 1
+            ) as bar:
+                results = evaluate(
+                    loaded,
+                    budget=budget,
+                    baselines=not options["no_baselines"],
+                    progress=bar.update,
+                )
+            embedder = get_embedder()
+            results["setup"] = {
+                "data": str(path),
+                "conversations": len(conversations),
+                "database": database_name,
+                "embedding_model": getattr(embedder, "model_id", type(embedder).__name__),
+                "vector_store": settings.VECTOR_STORES["default"]["BACKEND"],
+                "retrieval_settings": {
+                    name: getattr(settings, name)
+                    for name in dir(settings)
+                    if name.startswith("RETRIEVAL_")
+                },
+                "load_seconds": round(load_seconds, 1),
+                "evaluate_seconds": round(time.perf_counter() - started - load_seconds, 1),
+                "machine": {
+                    "cpus": os.cpu_count(),
+                    "python": platform.python_version(),
+                    "platform": platform.platform(),
+                },
+            }
+        if options["out"]:
+            Path(options["out"]).write_text(json.dumps(results, indent=2, default=str) + "\n")
+        self.stdout.write(locomo_tables(results))

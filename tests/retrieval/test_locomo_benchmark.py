@@ -1,0 +1,140 @@
+"""The LoCoMo format helpers and the bench_locomo command, end to end on a small synthetic
+file (tests/retrieval/data/synthetic_locomo.json, written for these tests)."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+
+from chat.models import Message
+from memories.benchmarks import locomo
+from memories.benchmarks.bm25 import BM25
+from memories.benchmarks.evaluate import percentile
+from memories.benchmarks.loader import load_conversation
+from memories.models import Memory, Summary
+
+DATA = Path(__file__).parent / "data" / "synthetic_locomo.json"
+
+
+def test_session_dates_and_evidence_ids_are_parsed_leniently():
+    assert locomo.parse_session_date("1:56 pm on 8 May, 2023") == datetime(
+        2023, 5, 8, 13, 56, tzinfo=UTC
+    )
+    assert locomo.parse_session_date("12:05 am on 1 January 2024") == datetime(
+        2024, 1, 1, 0, 5, tzinfo=UTC
+    )
+    assert locomo.parse_session_date("sometime") is None
+    assert locomo.split_ids(["D8:6; D9:17", "D1:2"]) == ("D8:6", "D9:17", "D1:2")
+    assert locomo.split_ids("D1:3 D1:4") == ("D1:3", "D1:4")
+    assert locomo.split_ids(None) == ()
+
+
+def test_category_names_follow_this_format():
+    assert locomo.CATEGORY_NAMES == {
+        1: "multi-hop",
+        2: "temporal",
+        3: "open-domain",
+        4: "single-hop",
+        5: "adversarial",
+    }
+
+
+def test_evidence_recall_is_the_covered_share_and_one_without_evidence():
+    assert locomo.evidence_recall({1, 2, 3, 4}, {2, 4, 9}) == 0.5
+    assert locomo.evidence_recall(set(), set()) == 1.0
+
+
+def test_the_file_is_parsed_with_captions_observations_and_summaries():
+    first, second = locomo.load_file(DATA)
+    assert first.speaker_a == "Ava" and first.speaker_b == "Bruno"
+    assert len(first.turns) == 8 and first.sessions() == [1, 2]
+    assert (
+        first.turns[2].text
+        == "Look at her on the sofa. [image: a photo of a grey dog sleeping on a couch]"
+    )
+    assert first.turns[4].said_at == datetime(2024, 4, 19, 20, 40, tzinfo=UTC)
+    assert first.observations[-1].dia_ids == ("D2:2", "D2:4")
+    assert [s.session for s in second.summaries] == [1]
+    assert first.questions[2].evidence == ("D2:4", "D1:4")
+
+
+def test_bm25_ranks_rare_words_first_and_percentiles_interpolate():
+    bm25 = BM25(["the cat sat", "the dog ran far", "a violin concert", "the cat and the dog"])
+    assert bm25.ranking("violin") == [2]
+    assert bm25.ranking("cat")[0] in (0, 3)
+    assert bm25.ranking("the of") == []
+    assert percentile([1, 2, 3, 4, 5], 50) == 3
+    assert percentile([10, 20], 95) == pytest.approx(19.5)
+
+
+@pytest.mark.django_db
+def test_loading_replays_turns_and_stores_observations_through_the_pipeline():
+    conversation = locomo.load_file(DATA)[0]
+    loaded = load_conversation(conversation)
+
+    messages = list(Message.objects.filter(thread_id=loaded.thread_id).order_by("seq"))
+    assert [m.role for m in messages[:2]] == ["user", "assistant"]
+    assert messages[0].created_at == datetime(2024, 3, 3, 10, 15, tzinfo=UTC)
+    assert messages[5].created_at.date() == datetime(2024, 4, 19).date()
+    assert "[image: a photo of a grey dog" in messages[2].content
+
+    memories = Memory.objects.filter(origin_thread_id=loaded.thread_id).order_by(
+        "job_id", "chunk_index"
+    )
+    assert memories.count() == 4
+    assert all(m.created_by == "pipeline" and m.vector_id for m in memories)
+    comet = memories.get(content__startswith="Ava's dog Comet")
+    assert (comet.source_start_seq, comet.source_end_seq) == (6, 8)
+    assert loaded.memory_cover[comet.pk] == frozenset({6, 8})  # the cited turns, not the range
+    summaries = Summary.objects.filter(thread_id=loaded.thread_id).order_by("start_seq")
+    assert [(s.start_seq, s.end_seq) for s in summaries] == [(1, 4), (5, 8)]
+    assert loaded.evidence_seqs(("D2:4", "D1:4", "D9:99")) == {8, 4}
+
+
+@pytest.mark.django_db
+def test_bench_locomo_reports_recall_per_category_baselines_and_latency(tmp_path):
+    out = tmp_path / "results.json"
+    stdout = StringIO()
+    call_command(
+        "bench_locomo",
+        "--data",
+        str(DATA),
+        "--budget",
+        "120",
+        "--out",
+        str(out),
+        "--in-place",
+        "--set",
+        "RETRIEVAL_RRF_K=30",
+        stdout=stdout,
+        verbosity=0,
+    )
+    results = json.loads(out.read_text())
+    ours = results["methods"]["drawhisper"]
+    assert ours["questions"] == 8
+    assert set(ours["recall"]) == {
+        "multi-hop",
+        "temporal",
+        "open-domain",
+        "single-hop",
+        "adversarial",
+    }
+    assert ours["recall"]["adversarial"] == 100.0  # no evidence counts as covered
+    assert 0 < ours["overall_recall"] <= 100
+    assert ours["mean_tokens"] <= 120
+    assert ours["latency_ms"]["p95"] >= ours["latency_ms"]["p50"] > 0
+    assert set(results["methods"]) == {"drawhisper", "recent", "bm25_turns", "vector_turns"}
+    for summary in results["methods"].values():
+        assert summary["mean_tokens"] <= 120
+    assert results["full_history_tokens"]["mean"] > 0
+    assert results["setup"]["retrieval_settings"]["RETRIEVAL_RRF_K"] == 30
+    assert "Most recent turns only" in stdout.getvalue()
+    # In place, the run removes what it wrote.
+    assert not get_user_model().objects.filter(username__startswith="locomo-").exists()
+    assert not Message.objects.exists()
