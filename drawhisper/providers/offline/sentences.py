@@ -1,7 +1,8 @@
 """Sentences out of transcript turns, how salient each one is, and how to report one.
 
 Salience is classic extractive-summary scoring: a sentence made of words the conversation
-keeps coming back to scores high; position (the opening and the latest sentences) and
+keeps coming back to scores high, as does one with a few content words rather than one;
+position (the opening and the latest sentences) and
 self-disclosure ("I ...", "my ...") add a little; questions and filler ("ok", "thanks",
 "lol") score low or are skipped. Ties break by position, so results are deterministic.
 
@@ -12,7 +13,6 @@ instead, which keeps the attribution right without guessing who "you" is."""
 
 from __future__ import annotations
 
-import math
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -143,14 +143,17 @@ def salience(
     scores: dict[int, float] = {}
     for sentence in sentences:
         unique = set(sentence.words)
-        score = sum(frequency[word] / top for word in unique) / math.sqrt(len(unique))
-        score += 0.1 * min(len(unique), 8) / 8  # a little credit for saying something substantial
+        density = sum(frequency[word] / top for word in unique) / len(unique)
+        substance = min(len(unique), 6) / 6  # "My birthday is in March" is enough to matter
+        score = 0.5 * density + 0.3 * substance
         if sentence.index in (0, last):
             score += 0.1
         if re.search(r"\b(i|my|me|i'm|i've)\b", sentence.text.lower()):
             score += 0.1
         if sentence.text.endswith("?"):
             score *= 0.6
+        if sentence.narration:
+            score *= 0.85  # stage directions colour a scene; speech carries what to remember
         scores[sentence.index] = score + (bonus or {}).get(sentence.index, 0.0)
     return scores
 
