@@ -106,4 +106,22 @@ def retrieve(
 
 
 def rolling_summary(*, thread_id: int) -> ContextItem | None:
-    return None
+    from memories.pipeline.selectors import latest_summary_for_thread
+
+    summary = latest_summary_for_thread(thread_id=thread_id)
+    if summary is None:
+        return None
+    return ContextItem(
+        kind="summary",
+        id=summary.pk,
+        text=summary.text,
+        tokens=summary.token_count or _count_tokens(summary.text),
+        start_seq=summary.start_seq,
+        end_seq=summary.end_seq,
+    )
+
+
+def _count_tokens(text: str) -> int:
+    from drawhisper.tokens import count_tokens
+
+    return count_tokens(text)

@@ -320,3 +320,36 @@ def test_a_job_whose_messages_are_gone_fails_readably(job):
     assert run_job(job_id=job.pk) == Outcome.FAILED
     job.refresh_from_db()
     assert "messages are gone" in job.last_error
+
+
+def test_the_new_summary_becomes_the_threads_rolling_summary(job, committed):
+    from memories.context import rolling_summary
+
+    assert rolling_summary(thread_id=job.thread_id) is None
+    script_router()
+    with committed():
+        run_job(job_id=job.pk)
+    item = rolling_summary(thread_id=job.thread_id)
+    assert item.kind == "summary" and item.text == "Alice told Mira about her new cat Pixel."
+    assert (item.start_seq, item.end_seq) == (1, 4) and item.tokens > 0
+
+
+def test_the_next_job_is_given_the_previous_summary(job, committed):
+    script_router(summary="Alice adopted Pixel.")
+    with committed():
+        run_job(job_id=job.pk)
+    write_messages(job.thread, LONG_TURNS, start_seq=6)
+    second = MemoryJob.objects.create(
+        thread=job.thread, start_seq=5, end_seq=9, pipeline_version=PIPELINE_VERSION
+    )
+    ScriptedChatBackend.calls.clear()
+    script_router(summary="Alice adopted Pixel and came back.")
+    with committed():
+        assert run_job(job_id=second.pk) == Outcome.SUCCEEDED
+    summary_prompt = ScriptedChatBackend.calls[0][-1].content
+    assert "<previous_summary>\nAlice adopted Pixel.\n</previous_summary>" in summary_prompt
+    assert Memory.objects.count() == 4
+    assert {m.vector_id for m in Memory.objects.filter(job=second)} == {
+        f"memory:job{second.pk}:chunk0",
+        f"memory:job{second.pk}:chunk1",
+    }

@@ -43,7 +43,11 @@ def send_memories_updated(memory_ids: list[int]) -> None:
     from chat.groups import character_group, send_to_group
     from memories.payloads import memory_payload
 
-    memories = Memory.objects.filter(pk__in=memory_ids).prefetch_related("pins", "dismissals")
+    memories = (
+        Memory.objects.filter(pk__in=memory_ids)
+        .order_by("pk")
+        .prefetch_related("pins", "dismissals")
+    )
     for memory in memories:
         send_to_group(
             character_group(memory.owner_id, memory.character_id),
