@@ -127,12 +127,14 @@ def main() -> int:
 
     env = dict(os.environ, DJANGO_SETTINGS_MODULE="drawhisper.settings", PYTHONUNBUFFERED="1")
     started_postgres = started_redis = False
+    # Children find the embedded servers themselves (settings call ensure_*, which only checks
+    # once they run); starting them here first makes start-up errors appear once, up front.
     if not env.get("DATABASE_URL"):
         started_postgres = embedded._postgres_running(embedded.PostgresPaths(data_dir)) is None
-        env["DATABASE_URL"] = embedded.ensure_postgres()
+        embedded.ensure_postgres()
     if not env.get("REDIS_URL"):
         started_redis = embedded._redis_running(embedded.RedisPaths(data_dir)) is None
-        env["REDIS_URL"] = embedded.ensure_redis()
+        embedded.ensure_redis()
 
     bin_dir = Path(sys.executable).parent
     children = [
