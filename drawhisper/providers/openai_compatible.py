@@ -8,7 +8,8 @@ Invariants:
   ``str()`` is one sentence a user can read: no stack trace, no API key.
 - Retries on transient errors happen inside the openai client (``max_retries``, exponential
   backoff that honours ``Retry-After``) before the first token; an error after streaming has
-  begun is raised as-is, because the text already sent cannot be taken back.
+  begun is translated and raised without a retry, because text already sent cannot be
+  taken back (the caller keeps what arrived).
 - ``complete(json_schema=...)`` returns the model's raw JSON text. Validation belongs to the
   caller (the memory pipeline retries with the validation error), so this layer never parses.
 

@@ -8,7 +8,6 @@ from collections.abc import Callable
 from typing import Any
 
 import httpx
-import pytest
 
 Answer = httpx.Response | Exception | Callable[[httpx.Request], httpx.Response]
 
@@ -98,8 +97,3 @@ class ScriptedTransport:
             "http_client": httpx.Client(transport=transport),
             "http_async_client": httpx.AsyncClient(transport=transport),
         }
-
-
-@pytest.fixture
-def transport_factory() -> Callable[..., ScriptedTransport]:
-    return ScriptedTransport

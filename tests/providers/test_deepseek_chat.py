@@ -9,7 +9,7 @@ import pytest
 
 from drawhisper.providers.base import ChatMessage, PermanentProviderError
 from drawhisper.providers.deepseek_chat import DeepSeekChatBackend
-from tests.providers.conftest import ScriptedTransport, completion, error, sse
+from tests.providers.http_mocks import ScriptedTransport, completion, error, sse
 
 MESSAGES = [
     ChatMessage("system", "Summarise the conversation."),

@@ -15,7 +15,7 @@ from drawhisper.providers.base import (
     TransientProviderError,
 )
 from drawhisper.providers.openai_chat import OpenAIChatBackend
-from tests.providers.conftest import ScriptedTransport, completion, error, sse
+from tests.providers.http_mocks import ScriptedTransport, completion, error, sse
 
 MESSAGES = [
     ChatMessage("system", "You are Ada, a lighthouse keeper."),
