@@ -2,8 +2,9 @@
 
 Rendering decides what an item costs in the budget, so it happens before packing:
 - archived message: ``[8 May 2023] Caroline: I went to the support group yesterday.``
-- memory: ``[8 May 2023] Caroline attended an LGBTQ support group.`` (the date of its last
-  source message, else of its creation);
+- memory: ``[8 May 2023] [fact] Caroline: Caroline attended an LGBTQ support group.`` (the
+  pinned layer's ``[type] title: content`` after the date of its last source message, else
+  of its creation);
 - summary: ``[8 May 2023 to 9 June 2023] ...`` (the dates of its first and last messages).
 Dates let the model answer "when" and place "yesterday"; ``show_dates=False`` omits them."""
 
@@ -18,6 +19,7 @@ from django.utils import timezone
 
 from chat.models import Message
 from drawhisper.tokens import count_tokens
+from memories.context import memory_text
 from memories.retrieval.config import RetrievalConfig
 from memories.retrieval.scope import (
     Scope,
@@ -33,7 +35,7 @@ class Candidate:
     id: int
     text: str
     tokens: int
-    body: str = ""  # the text without the date prefix, for de-duplication
+    body: str = ""  # what de-duplication compares: the text without date, type or title
     title: str = ""
     type: str = ""
     start_seq: int | None = None
@@ -67,11 +69,11 @@ def load_memories(
     ids, vector_ids = list(ids), list(vector_ids)
     if not ids and not vector_ids:
         return {}, {}
-    rows = (
+    memories = (
         memories_in_scope(scope)
         .filter(Q(pk__in=ids) | Q(vector_id__in=vector_ids))
         .annotate(source_time=_message_time("origin_thread_id", "source_end_seq"))
-        .values(
+        .only(
             "id",
             "vector_id",
             "title",
@@ -79,29 +81,28 @@ def load_memories(
             "type",
             "source_start_seq",
             "source_end_seq",
-            "source_time",
             "created_at",
         )
     )
     found: dict[int, Candidate] = {}
     by_vector_id: dict[str, int] = {}
-    for row in rows:
-        moment = row["source_time"] or row["created_at"]
-        text = _dated(row["content"], format_date(moment), config)
-        found[row["id"]] = Candidate(
+    for memory in memories:
+        moment = memory.source_time or memory.created_at
+        text = _dated(memory_text(memory), format_date(moment), config)
+        found[memory.pk] = Candidate(
             kind="memory",
-            id=row["id"],
+            id=memory.pk,
             text=text,
             tokens=count_tokens(text),
-            body=row["content"],
-            title=row["title"],
-            type=row["type"],
-            start_seq=row["source_start_seq"],
-            end_seq=row["source_end_seq"],
+            body=memory.content,
+            title=memory.title,
+            type=memory.type,
+            start_seq=memory.source_start_seq,
+            end_seq=memory.source_end_seq,
             time=moment,
         )
-        if row["vector_id"]:
-            by_vector_id[row["vector_id"]] = row["id"]
+        if memory.vector_id:
+            by_vector_id[memory.vector_id] = memory.pk
     return found, by_vector_id
 
 
