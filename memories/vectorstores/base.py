@@ -8,7 +8,7 @@ deterministic, so upserting twice stores one vector."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -45,7 +45,12 @@ class VectorStore(Protocol):
     def upsert(self, records: Sequence[VectorRecord]) -> None: ...
 
     def query(
-        self, vector: Sequence[float], *, filter: VectorFilter, top_k: int = 10, min_score: float | None = None
+        self,
+        vector: Sequence[float],
+        *,
+        filter: VectorFilter,
+        top_k: int = 10,
+        min_score: float | None = None,
     ) -> list[VectorHit]: ...
 
     def get(self, ids: Sequence[str]) -> list[VectorRecord]: ...
@@ -53,3 +58,27 @@ class VectorStore(Protocol):
     def delete(self, ids: Sequence[str]) -> None: ...
 
     def count(self, filter: VectorFilter | None = None) -> int: ...
+
+
+@runtime_checkable
+class ManagedVectorStore(VectorStore, Protocol):
+    """What upkeep (reindexing, reconciling, the model check) needs beyond the port.
+
+    An adapter instance is bound to one embedding model: ``model_id`` and ``dimensions``
+    (by default those of the configured embedder). Vectors of another model live apart, in
+    the space that ``for_model`` returns, at the same ``location`` (the store's identity,
+    for example ``pgvector:memories``), so a query never compares vectors of two models."""
+
+    location: str
+    model_id: str
+    dimensions: int
+
+    def for_model(self, *, model_id: str, dimensions: int) -> ManagedVectorStore: ...
+
+    def list_ids(self) -> Iterator[str]:
+        """Every vector id in this model's space, in no particular order."""
+        ...
+
+    def drop(self) -> None:
+        """Remove this model's space: every vector in it and its index."""
+        ...

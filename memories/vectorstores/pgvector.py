@@ -1,0 +1,315 @@
+"""PgVectorStore: vectors in PostgreSQL with pgvector, one table for every embedding model.
+
+Schema (``memories.models.StoredVector``, table ``memories_vector``): one row per vector with
+the filterable keys as columns, the metadata as JSON and an unsized ``vector`` column. The
+``space`` column (``"<index>:<model id>"``) keeps models apart. Each space gets, on its first
+write, a partial HNSW index on ``embedding::vector(<dimensions>)`` (cosine), so spaces of
+384 and 1536 dimensions share the table; a btree on ``(space, owner_id, character_id)``
+serves per-user scans. Queries use the same cast expression, so the planner can use the
+HNSW index, and the space as a literal, so it can prove the partial index applies.
+
+True top-k under selective filters: every query is scoped to one owner. When the owner is a
+small part of the space, the planner scans the owner's rows through the btree and sorts them
+exactly. When it picks the HNSW index instead, pgvector 0.8's iterative index scan
+(``hnsw.iterative_scan = relaxed_order``, set per transaction) keeps walking the graph until
+``top_k`` rows pass the filter (up to ``max_scan_tuples``), and the outer query restores the
+exact order. ``tests/vectorstores/test_pgvector.py`` proves both paths.
+
+Scores are cosine similarity, ``1 - cosine distance``. Writes join the caller's transaction,
+so a vector and its row commit (or roll back) together.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from django.db import connections, transaction
+
+from memories.vectorstores.base import VectorFilter, VectorHit, VectorRecord
+from memories.vectorstores.records import (
+    MAX_TOP_K,
+    check_records,
+    check_vector,
+    filter_conditions,
+    matches_nothing,
+    normalise_metadata,
+)
+
+TABLE = "memories_vector"
+BATCH_SIZE = 500
+_SPACE = re.compile(r"^[A-Za-z0-9_.:/@+-]{1,200}$")
+_COLUMNS = {
+    "owner": "owner_id",
+    "character": "character_id",
+    "thread": "thread_id",
+    "kind": "kind",
+    "type": "type",
+    "shared": "shared",
+    "status": "status",
+}
+# pg_advisory_xact_lock key serialising HNSW index creation ("VEC" in ASCII).
+_INDEX_LOCK = 0x564543
+
+
+def vector_literal(vector: Sequence[float]) -> str:
+    """pgvector's text form; 9 significant digits keep every float32 exact."""
+    return "[" + ",".join(format(float(value), ".9g") for value in vector) + "]"
+
+
+class PgVectorStore:
+    transactional = True
+
+    def __init__(
+        self,
+        *,
+        index: str = "memories",
+        model_id: str | None = None,
+        dimensions: int | None = None,
+        embedder_alias: str = "default",
+        ef_search: int = 40,
+        max_scan_tuples: int = 20_000,
+        hnsw_m: int = 16,
+        hnsw_ef_construction: int = 64,
+        using: str = "default",
+        **_: Any,
+    ) -> None:
+        self.index = index
+        self._model_id = model_id
+        self._dimensions = dimensions
+        self.embedder_alias = embedder_alias
+        self.ef_search = ef_search
+        self.max_scan_tuples = max_scan_tuples
+        self.hnsw_m = hnsw_m
+        self.hnsw_ef_construction = hnsw_ef_construction
+        self.using = using
+        self.location = f"pgvector:{index}"
+
+    # ------------------------------------------------------------------ identity
+
+    def _embedder(self):
+        from drawhisper.providers.registry import get_embedder
+
+        return get_embedder(self.embedder_alias)
+
+    @property
+    def model_id(self) -> str:
+        return self._model_id or self._embedder().model_id
+
+    @property
+    def dimensions(self) -> int:
+        return int(self._dimensions or self._embedder().dimensions)
+
+    @property
+    def space(self) -> str:
+        space = f"{self.index}:{self.model_id}"
+        if not _SPACE.match(space):
+            raise ValueError(f"unusable vector space name {space!r} (index or model id)")
+        return space
+
+    @property
+    def hnsw_index_name(self) -> str:
+        return "memories_vector_hnsw_" + hashlib.sha1(self.space.encode()).hexdigest()[:16]
+
+    def for_model(self, *, model_id: str, dimensions: int) -> PgVectorStore:
+        return PgVectorStore(
+            index=self.index,
+            model_id=model_id,
+            dimensions=dimensions,
+            embedder_alias=self.embedder_alias,
+            ef_search=self.ef_search,
+            max_scan_tuples=self.max_scan_tuples,
+            hnsw_m=self.hnsw_m,
+            hnsw_ef_construction=self.hnsw_ef_construction,
+            using=self.using,
+        )
+
+    def __repr__(self) -> str:
+        return f"PgVectorStore(space={self.space!r}, dimensions={self.dimensions})"
+
+    # ------------------------------------------------------------------ SQL pieces
+
+    def _rows(self):
+        from memories.models import StoredVector
+
+        return StoredVector.objects.using(self.using).filter(space=self.space)
+
+    def _space_literal(self) -> str:
+        return "'" + self.space.replace("'", "''") + "'"  # the pattern above allows no quote
+
+    def _distance_sql(self) -> str:
+        dims = self.dimensions
+        return f"(embedding::vector({dims})) <=> %s::vector({dims})"
+
+    def _where(self, vector_filter: VectorFilter | None) -> tuple[str, list[Any]]:
+        clauses, params = [f"space = {self._space_literal()}"], []
+        for key, operator, value in filter_conditions(vector_filter) if vector_filter else []:
+            column = _COLUMNS[key]
+            clauses.append(f"{column} = %s" if operator == "eq" else f"{column} = ANY(%s)")
+            params.append(value)
+        return " AND ".join(clauses), params
+
+    def _ensure_hnsw_index(self, cursor) -> None:
+        """Create this space's HNSW index on its first write (in the caller's transaction)."""
+        name = self.hnsw_index_name
+        cursor.execute("SELECT to_regclass(%s)", [name])
+        if cursor.fetchone()[0] is not None:
+            return
+        cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_INDEX_LOCK])
+        cursor.execute(
+            f"CREATE INDEX IF NOT EXISTS {name} ON {TABLE} "
+            f"USING hnsw ((embedding::vector({self.dimensions})) vector_cosine_ops) "
+            f"WITH (m = {int(self.hnsw_m)}, ef_construction = {int(self.hnsw_ef_construction)}) "
+            f"WHERE space = {self._space_literal()}"
+        )
+
+    # ------------------------------------------------------------------ the port
+
+    def upsert(self, records: Sequence[VectorRecord]) -> None:
+        from memories.models import StoredVector
+
+        checked = check_records(records, dimensions=self.dimensions)
+        if not checked:
+            return
+        space = self.space
+        with transaction.atomic(using=self.using), connections[self.using].cursor() as cursor:
+            self._ensure_hnsw_index(cursor)
+            for start in range(0, len(checked), BATCH_SIZE):
+                rows = [
+                    StoredVector(
+                        space=space,
+                        key=record.id,
+                        owner_id=record.metadata["owner"],
+                        character_id=record.metadata.get("character"),
+                        thread_id=record.metadata.get("thread"),
+                        kind=record.metadata["kind"],
+                        type=record.metadata.get("type", ""),
+                        shared=bool(record.metadata.get("shared", False)),
+                        status=record.metadata.get("status", ""),
+                        metadata=record.metadata,
+                        embedding=record.vector,
+                    )
+                    for record in checked[start : start + BATCH_SIZE]
+                ]
+                StoredVector.objects.using(self.using).bulk_create(
+                    rows,
+                    update_conflicts=True,
+                    unique_fields=["space", "key"],
+                    update_fields=[
+                        "owner_id",
+                        "character_id",
+                        "thread_id",
+                        "kind",
+                        "type",
+                        "shared",
+                        "status",
+                        "metadata",
+                        "embedding",
+                        "updated_at",
+                    ],
+                )
+
+    def query(
+        self,
+        vector: Sequence[float],
+        *,
+        filter: VectorFilter,  # noqa: A002 - the port's name
+        top_k: int = 10,
+        min_score: float | None = None,
+    ) -> list[VectorHit]:
+        if matches_nothing(filter) or top_k <= 0:
+            return []
+        top_k = min(top_k, MAX_TOP_K)
+        query_vector = vector_literal(
+            check_vector(vector, dimensions=self.dimensions, record_id="query")
+        )
+        where, params = self._where(filter)
+        sql = (
+            f"WITH nearest AS MATERIALIZED ("
+            f" SELECT key, metadata, {self._distance_sql()} AS distance FROM {TABLE}"
+            f" WHERE {where} ORDER BY distance LIMIT %s"
+            f") SELECT key, metadata, distance FROM nearest ORDER BY distance, key"
+        )
+        with transaction.atomic(using=self.using), connections[self.using].cursor() as cursor:
+            cursor.execute(
+                "SELECT set_config('hnsw.ef_search', %s, true),"
+                " set_config('hnsw.iterative_scan', 'relaxed_order', true),"
+                " set_config('hnsw.max_scan_tuples', %s, true)",
+                [str(max(self.ef_search, top_k)), str(self.max_scan_tuples)],
+            )
+            cursor.execute(sql, [query_vector, *params, top_k])
+            rows = cursor.fetchall()
+        hits = []
+        for key, metadata, distance in rows:
+            score = 1.0 - float(distance)
+            if min_score is not None and score < min_score:
+                continue
+            if isinstance(metadata, str):  # Django's raw cursors hand jsonb back as text
+                metadata = json.loads(metadata)
+            hits.append(VectorHit(id=key, score=score, metadata=normalise_metadata(metadata)))
+        return hits
+
+    def explain(self, vector: Sequence[float], *, filter: VectorFilter, top_k: int = 10) -> str:  # noqa: A002
+        """The query plan of ``query`` (for tests and for diagnosing slow queries)."""
+        where, params = self._where(filter)
+        with transaction.atomic(using=self.using), connections[self.using].cursor() as cursor:
+            cursor.execute("SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true)")
+            cursor.execute(
+                f"EXPLAIN SELECT key, {self._distance_sql()} AS distance FROM {TABLE}"
+                f" WHERE {where} ORDER BY distance LIMIT %s",
+                [vector_literal(vector), *params, top_k],
+            )
+            return "\n".join(row[0] for row in cursor.fetchall())
+
+    def get(self, ids: Sequence[str]) -> list[VectorRecord]:
+        wanted = list(dict.fromkeys(ids))
+        found: dict[str, VectorRecord] = {}
+        for start in range(0, len(wanted), BATCH_SIZE):
+            for key, embedding, metadata in (
+                self._rows()
+                .filter(key__in=wanted[start : start + BATCH_SIZE])
+                .values_list("key", "embedding", "metadata")
+            ):
+                found[key] = VectorRecord(
+                    id=key,
+                    vector=[float(value) for value in embedding],
+                    metadata=normalise_metadata(metadata),
+                )
+        return [found[key] for key in wanted if key in found]
+
+    def delete(self, ids: Sequence[str]) -> None:
+        wanted = list(dict.fromkeys(ids))
+        for start in range(0, len(wanted), BATCH_SIZE):
+            self._rows().filter(key__in=wanted[start : start + BATCH_SIZE]).delete()
+
+    def count(self, filter: VectorFilter | None = None) -> int:  # noqa: A002
+        if filter is not None and matches_nothing(filter):
+            return 0
+        where, params = self._where(filter)
+        with connections[self.using].cursor() as cursor:
+            cursor.execute(f"SELECT count(*) FROM {TABLE} WHERE {where}", params)
+            return int(cursor.fetchone()[0])
+
+    # ------------------------------------------------------------------ upkeep
+
+    def list_ids(self) -> Iterator[str]:
+        last = ""
+        while True:
+            keys = list(
+                self._rows()
+                .filter(key__gt=last)
+                .order_by("key")
+                .values_list("key", flat=True)[:5000]
+            )
+            yield from keys
+            if len(keys) < 5000:
+                return
+            last = keys[-1]
+
+    def drop(self) -> None:
+        with transaction.atomic(using=self.using), connections[self.using].cursor() as cursor:
+            self._rows().delete()
+            cursor.execute(f"DROP INDEX IF EXISTS {self.hnsw_index_name}")
