@@ -1,0 +1,64 @@
+"""Writes of the chat app: threads, messages, replies and their receipts.
+
+- ``threads``: create (greeting first), rename, delete.
+- ``messages``: send (idempotent per ``client_id``; starts the reply), edit, delete, restore.
+- ``replies``: regenerate, prepare the prompt and receipt, save progress, finish, sweep.
+- ``guard``: the thread lock, ``seq`` allocation and the one-reply-per-thread rule.
+
+Invariants are stated in each module; callers import from this package.
+"""
+
+from __future__ import annotations
+
+from chat.services.errors import (
+    BUSY_DETAIL,
+    ChatError,
+    MessageStreaming,
+    NothingToRegenerate,
+    ThreadBusy,
+)
+from chat.services.guard import STALE_REPLY_ERROR
+from chat.services.messages import (
+    SendResult,
+    check_message_content,
+    message_delete,
+    message_edit,
+    message_restore,
+    message_send,
+)
+from chat.services.replies import (
+    PreparedReply,
+    RegenerateResult,
+    replies_interrupt_stale,
+    reply_finish,
+    reply_prepare,
+    reply_regenerate,
+    reply_save_progress,
+)
+from chat.services.threads import thread_create, thread_delete, thread_start, thread_update
+
+__all__ = [
+    "BUSY_DETAIL",
+    "STALE_REPLY_ERROR",
+    "ChatError",
+    "MessageStreaming",
+    "NothingToRegenerate",
+    "PreparedReply",
+    "RegenerateResult",
+    "SendResult",
+    "ThreadBusy",
+    "check_message_content",
+    "message_delete",
+    "message_edit",
+    "message_restore",
+    "message_send",
+    "replies_interrupt_stale",
+    "reply_finish",
+    "reply_prepare",
+    "reply_regenerate",
+    "reply_save_progress",
+    "thread_create",
+    "thread_delete",
+    "thread_start",
+    "thread_update",
+]

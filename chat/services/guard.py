@@ -1,0 +1,88 @@
+"""The thread lock, ``seq`` allocation and the one-reply-per-thread guard.
+
+Invariants:
+- Every write that allocates a ``seq`` or starts a reply first locks the thread row
+  (``SELECT ... FOR UPDATE``), so two tabs or two server processes never take the same
+  number and never both start a reply.
+- A ``streaming`` message makes its thread busy. One whose ``progress_at`` is older than
+  ``CHAT_STALE_REPLY_SECONDS`` belonged to a process that died: it is marked ``interrupted``
+  (text kept) the next time the thread is used, or by the periodic sweep.
+- The memory app hears about changes only after they commit (``transaction.on_commit``).
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Max, Q
+from django.utils import timezone
+
+from chat import selectors
+from chat.models import Message, Thread
+from chat.services.errors import BUSY_DETAIL, ThreadBusy
+from drawhisper.tokens import count_tokens
+from memories import triggers
+
+STALE_REPLY_ERROR = "The reply was cut off before it finished."
+
+
+def lock_thread(thread_id: int) -> Thread:
+    return Thread.objects.select_for_update().get(pk=thread_id)
+
+
+def next_seq(thread_id: int) -> int:
+    return (Message.objects.filter(thread_id=thread_id).aggregate(top=Max("seq"))["top"] or 0) + 1
+
+
+def after_commit_messages(thread_id: int) -> None:
+    transaction.on_commit(lambda: triggers.on_messages_committed(thread_id=thread_id))
+
+
+def after_commit_changed(message_id: int) -> None:
+    transaction.on_commit(lambda: triggers.on_message_changed(message_id=message_id))
+
+
+def _stale_before():
+    return timezone.now() - timedelta(seconds=settings.CHAT_STALE_REPLY_SECONDS)
+
+
+def interrupt_stale(*, thread_id: int | None = None) -> list[Message]:
+    """Mark streaming replies nobody saved for a while ``interrupted``, keeping their text."""
+    stale = Message.objects.select_for_update(skip_locked=True).filter(
+        Q(progress_at__lt=_stale_before())
+        | Q(progress_at__isnull=True, created_at__lt=_stale_before()),
+        status=Message.Status.STREAMING,
+    )
+    if thread_id is not None:
+        stale = stale.filter(thread_id=thread_id)
+    changed = []
+    for message in stale:
+        message.status = Message.Status.INTERRUPTED
+        message.error = STALE_REPLY_ERROR
+        message.token_count = count_tokens(message.content)
+        message.save(update_fields=["status", "error", "token_count"])
+        after_commit_messages(message.thread_id)
+        changed.append(message)
+    return changed
+
+
+def ensure_idle(thread_id: int) -> None:
+    interrupt_stale(thread_id=thread_id)
+    if selectors.streaming_reply(thread_id=thread_id) is not None:
+        raise ThreadBusy(BUSY_DETAIL)
+
+
+def start_reply(thread_id: int, *, seq: int | None = None) -> Message:
+    return Message.objects.create(
+        thread_id=thread_id,
+        seq=seq or next_seq(thread_id),
+        role=Message.Role.ASSISTANT,
+        status=Message.Status.STREAMING,
+        progress_at=timezone.now(),
+    )
+
+
+def touch(thread_id: int) -> None:
+    Thread.objects.filter(pk=thread_id).update(updated_at=timezone.now())

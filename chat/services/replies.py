@@ -1,0 +1,125 @@
+"""Replies: start a regeneration, prepare the prompt, save progress, finish, sweep the dead.
+
+Invariants:
+- A reply exists from its start with status ``streaming``; its text is saved as it grows
+  (``reply_save_progress``) and it ends exactly once as ``complete``, ``interrupted`` or
+  ``failed`` (``reply_finish``).
+- A regenerated reply stays retrievable: ``active=False`` and ``replaced_by`` the new one.
+- Every prepared reply stores a ContextReceipt of what its prompt held.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+
+from chat import selectors
+from chat.context import AssembledContext, assemble_context
+from chat.models import ContextReceipt, Message, Thread
+from chat.services import guard
+from chat.services.errors import NothingToRegenerate
+from drawhisper.providers.base import ChatMessage
+from drawhisper.tokens import count_tokens
+
+
+@dataclass(frozen=True)
+class RegenerateResult:
+    reply: Message
+    replaced: Message | None
+
+
+@dataclass(frozen=True)
+class PreparedReply:
+    messages: tuple[ChatMessage, ...]
+    receipt: dict
+
+
+def reply_regenerate(*, thread: Thread) -> RegenerateResult:
+    """Start a new reply to the last user message; the reply it replaces stays retrievable
+    (``active=False``, ``replaced_by`` the new one). With the user's message last, simply
+    start the reply it never got."""
+    with transaction.atomic():
+        guard.lock_thread(thread.pk)
+        guard.ensure_idle(thread.pk)
+        last = selectors.last_visible_message(thread_id=thread.pk)
+        if last is None:
+            raise NothingToRegenerate("There is nothing to reply to yet: send a message first.")
+        if last.role == Message.Role.USER:
+            reply = guard.start_reply(thread.pk)
+            guard.touch(thread.pk)
+            return RegenerateResult(reply=reply, replaced=None)
+        answered = (
+            selectors.visible_messages(thread_id=thread.pk)
+            .filter(seq__lt=last.seq, role=Message.Role.USER)
+            .exists()
+        )
+        if not answered:
+            raise NothingToRegenerate("The greeting is not a reply; send a message first.")
+        reply = guard.start_reply(thread.pk)
+        last.active = False
+        last.replaced_by = reply
+        last.save(update_fields=["active", "replaced_by"])
+        guard.touch(thread.pk)
+        guard.after_commit_changed(last.pk)
+    return RegenerateResult(reply=reply, replaced=last)
+
+
+def reply_prepare(*, reply_id: int) -> PreparedReply:
+    """Assemble the prompt of a streaming reply and store its receipt."""
+    reply = Message.objects.select_related(
+        "thread__character", "thread__scene", "thread__owner"
+    ).get(pk=reply_id)
+    thread = reply.thread
+    assembled: AssembledContext = assemble_context(
+        thread=thread, reply_seq=reply.seq, user_name=thread.owner.get_username()
+    )
+    receipt = assembled.receipt
+    ContextReceipt.objects.update_or_create(
+        message=reply,
+        defaults={
+            "layers": receipt.layers_json(),
+            "items": receipt.items_json(),
+            "total_tokens": receipt.total_tokens,
+            "budget_tokens": receipt.budget_tokens,
+        },
+    )
+    return PreparedReply(messages=assembled.messages, receipt=receipt.as_json())
+
+
+def reply_save_progress(*, reply_id: int, content: str) -> bool:
+    """Save the text so far; False when the reply is no longer streaming."""
+    return bool(
+        Message.objects.filter(pk=reply_id, status=Message.Status.STREAMING).update(
+            content=content, progress_at=timezone.now()
+        )
+    )
+
+
+def reply_finish(*, reply_id: int, content: str, status: str, error: str = "") -> Message | None:
+    """Store the final text and status of a reply (``complete``, ``interrupted`` or ``failed``).
+
+    A reply the sweep took for dead while it was in fact alive is finished all the same."""
+    with transaction.atomic():
+        updated = Message.objects.filter(
+            pk=reply_id, status__in=[Message.Status.STREAMING, Message.Status.INTERRUPTED]
+        ).update(
+            content=content,
+            token_count=count_tokens(content),
+            status=status,
+            error=error,
+            progress_at=timezone.now(),
+        )
+        if not updated:
+            return None
+        reply = Message.objects.get(pk=reply_id)
+        if status != Message.Status.FAILED:
+            guard.after_commit_messages(reply.thread_id)
+    return reply
+
+
+def replies_interrupt_stale(*, thread_id: int | None = None) -> int:
+    """Mark dead streaming replies interrupted (all threads, or one); returns how many."""
+    with transaction.atomic():
+        return len(guard.interrupt_stale(thread_id=thread_id))
