@@ -60,7 +60,7 @@ Notes from earlier in this story may follow under "###" headings.
 
 ### Relevant memories
 - [earlier message] Sam: I will be back before the winter storms.
-- [important_event] Porto: Sam moved to Porto last spring.
+- [12 May 2026] [important_event] Porto: Sam moved to Porto last spring.
 
 ### Story so far
 - Sam arrived at the lighthouse during a storm. Ada gave Sam shelter."""
@@ -114,7 +114,7 @@ async def test_the_reply_says_it_is_offline_and_weaves_in_what_was_remembered(of
 
     assert "(offline model)" in text
     assert (
-        "I remember: Sam's tea: Sam loves jasmine tea in the morning; and Lena: Sam's sister Lena is a sailor."
+        "I remember: Sam loves jasmine tea in the morning; and Sam's sister Lena is a sailor."
         in text
     )
     assert "The story so far: Sam arrived at the lighthouse during a storm." in text
@@ -128,12 +128,12 @@ async def test_the_reply_says_it_is_offline_and_weaves_in_what_was_remembered(of
 async def test_memories_are_preferred_to_archived_messages(offline):
     system = (
         SYSTEM.split("### Pinned")[0]
-        + "### Relevant memories\n- [earlier message] Sam: I will be back.\n- [fact] Oars: Ada carves oars."
+        + "### Relevant memories\n- [earlier message] Sam: I will be back.\n- [3 May 2026] [fact] Oars: Ada carves oars."
     )
 
     text, _ = await reply_of(offline, [ChatMessage("system", system), ChatMessage("user", "Hello")])
 
-    assert "I remember: Oars: Ada carves oars; and Sam: I will be back." in text
+    assert "I remember: Ada carves oars; and Sam: I will be back." in text
 
 
 async def test_with_nothing_remembered_it_says_so(offline):
@@ -171,7 +171,7 @@ def test_only_bullets_under_the_agreed_headings_are_memories():
     ]
     assert (
         sections["Relevant memories"][1]
-        == "[important_event] Porto: Sam moved to Porto last spring."
+        == "[12 May 2026] [important_event] Porto: Sam moved to Porto last spring."
     )
     assert all("polishes" not in item for items in sections.values() for item in items)
     assert parse_sections("### Story so far\nSam came by boat.\nAda waved.")["Story so far"] == [

@@ -26,7 +26,10 @@ from drawhisper.providers.offline.sentences import shorten
 MAX_MEMORIES = 2
 _GESTURES = ("pauses for a moment", "looks up", "smiles faintly", "leans closer")
 _ARCHIVE_TAGS = ("[earlier message]", "[summary]")
-_LEADING_TAG = re.compile(r"^\[[^\]]{1,40}\]\s*")
+_LEADING_TAGS = re.compile(r"^(?:\[[^\]]{1,40}\]\s*)+")  # "[8 May 2023] [fact] ", "[summary] "
+_MEMORY_TAG = re.compile(
+    r"\[(?:conversation|important_event|preference|fact|emotion|worldbuilding|relationship)\]"
+)
 _TRAILING_SCORE = re.compile(r"\s*\((?:score|relevance|similarity)[^)]*\)\s*$", re.IGNORECASE)
 _FIRST_SENTENCE = re.compile(r"^(.+?[.!?…])(?:\s|$)")
 
@@ -77,8 +80,14 @@ def _memories(sections: dict[str, list[str]]) -> list[str]:
 
 
 def _clean(text: str) -> str:
+    """An item as a phrase: without its date, kind and type tags, and for a memory
+    ("[fact] Title: content") without its title, which the content already says."""
     text = " ".join(text.split())
-    text = _LEADING_TAG.sub("", text)
+    tags = _LEADING_TAGS.match(text)
+    if tags:
+        text = text[tags.end() :]
+        if _MEMORY_TAG.search(tags.group(0)) and ": " in text:
+            text = text.split(": ", 1)[1]
     return _TRAILING_SCORE.sub("", text)
 
 
