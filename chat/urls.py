@@ -1,3 +1,13 @@
-from django.urls import path  # noqa: F401
+"""Chat pages (included at the site root by drawhisper.urls)."""
 
-urlpatterns: list = []
+from __future__ import annotations
+
+from django.urls import path
+
+from chat import views
+
+urlpatterns = [
+    path("chat/", views.chat_index, name="chat-index"),
+    path("chat/start/", views.chat_start, name="chat-start"),
+    path("chat/<int:thread_id>/", views.chat_thread, name="chat-thread"),
+]

@@ -1,0 +1,65 @@
+"""Chat pages: the chat itself (``/chat/<id>/``), ``/chat/`` and ``POST /chat/start/``.
+
+The page is server-rendered with the newest messages embedded as JSON; ``frontend/js/chat.js``
+renders them and talks to the WebSocket through ``frontend/js/protocol.js``."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from chat import selectors, services
+from chat.payloads import messages_payload, thread_payload
+
+INITIAL_MESSAGES = 100
+THREAD_LIST_LENGTH = 50
+
+
+@login_required
+def chat_index(request):
+    """The most recent chat, or the characters when there is none yet."""
+    latest = selectors.thread_list(user=request.user).first()
+    return redirect(f"/chat/{latest.pk}/" if latest else "/")
+
+
+@login_required
+def chat_thread(request, thread_id: int):
+    thread = selectors.thread_get(user=request.user, thread_id=thread_id)
+    if thread is None:
+        raise Http404("Chat not found.")
+    recent, has_earlier = selectors.message_list(thread=thread, limit=INITIAL_MESSAGES)
+    initial = {
+        "thread": thread_payload(thread),
+        "messages": messages_payload(recent),
+        "has_earlier": has_earlier,
+        "max_message_chars": settings.CHAT_MAX_MESSAGE_CHARS,
+        "user_name": request.user.get_username(),
+    }
+    context = {
+        "thread": thread,
+        "threads": selectors.thread_list(user=request.user)[:THREAD_LIST_LENGTH],
+        "initial": initial,
+        "max_message_chars": settings.CHAT_MAX_MESSAGE_CHARS,
+    }
+    return render(request, "chat/thread.html", context)
+
+
+@login_required
+@require_POST
+def chat_start(request):
+    """Start a chat with the posted ``character`` (and optional ``scene``) and open it."""
+    character_id = request.POST.get("character", "")
+    scene_id = request.POST.get("scene") or None
+    if not character_id.isdigit() or (scene_id is not None and not scene_id.isdigit()):
+        raise Http404("No such character.")
+    try:
+        thread = services.thread_start(
+            user=request.user, character_id=int(character_id), scene_id=scene_id
+        )
+    except ValidationError as error:  # another user's character or scene is "no such" one
+        raise Http404("No such character or scene.") from error
+    return redirect(f"/chat/{thread.pk}/")
