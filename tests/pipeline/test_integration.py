@@ -1,0 +1,210 @@
+"""The issue's "done when": a real worker turns a chat driven over the WebSocket into memories.
+
+Processes: daphne (the chat: WebSocket, streaming replies, the memory trigger) and a Celery
+worker (the pipeline), both on the test database and on a Redis database of their own, with
+the real OpenAI adapter talking to the fake OpenAI-compatible server in this process, and the
+fake embedder. The test drives two chat turns over a real WebSocket, then waits for
+``memory.created`` and checks the database and the pgvector store.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+import uuid
+from urllib.parse import urlsplit, urlunsplit
+
+import pytest
+import redis
+
+from memories.models import Memory, MemoryJob, MemoryType, Summary
+from tests.factories import CharacterFactory, ThreadFactory, UserFactory
+from tests.pipeline import processes
+from tests.support.openai_server import FakeOpenAIServer
+
+pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
+
+REDIS_DB = 13  # this suite's own Redis database: the worker's queue and the channel layer
+TRIGGER_TOKENS = 60
+
+USER_TURNS = [
+    "I adopted a grey cat called Pixel yesterday. He already sleeps on my keyboard every night, "
+    "which makes writing my thesis about tidal energy rather difficult.",
+    "Tomorrow I am driving up the coast to Falmouth to visit my sister Ines, who keeps bees on "
+    "the roof of her bookshop. Pixel will stay with my neighbour.",
+]
+REPLIES = [
+    "Pixel sounds like a scholar already. Perhaps he wants co-authorship on the tidal chapter.",
+    "Give Ines my regards. Mind the fog on the coast road, and bring back some honey.",
+]
+SUMMARY = "Alice adopted a grey cat, Pixel, on 2026-11-28 and planned a visit to her sister Ines in Falmouth."
+CHUNKS = [
+    {
+        "title": "Alice's cat Pixel",
+        "content": "Alice adopted a grey cat named Pixel, who sleeps on her keyboard.",
+        "type": "fact",
+    },
+    {
+        "title": "Sister Ines",
+        "content": "Alice's sister Ines keeps bees on the roof of her bookshop in Falmouth.",
+        "type": "relationship",
+    },
+]
+
+
+def _redis_url(base: str, db: int) -> str:
+    parts = urlsplit(base)
+    return urlunsplit((parts.scheme, parts.netloc, f"/{db}", parts.query, parts.fragment))
+
+
+@pytest.fixture
+def pgvector_store(settings):
+    """This test reads the same store the worker writes: the project's pgvector store."""
+    import drawhisper.settings as project_settings
+
+    settings.VECTOR_STORES = project_settings.VECTOR_STORES
+    settings.CHANNEL_LAYERS = project_settings.CHANNEL_LAYERS
+    from memories.vectorstores import get_vector_store
+
+    return get_vector_store()
+
+
+@pytest.fixture
+def llm_server():
+    with FakeOpenAIServer() as server:
+        yield server
+
+
+@pytest.fixture
+def services(settings, llm_server, tmp_path, pgvector_store):
+    """daphne and a Celery worker, stopped (whole process groups) when the test ends."""
+    from django.db import connection
+
+    redis_url = _redis_url(settings.REDIS_URL, REDIS_DB)
+    redis.Redis.from_url(redis_url).flushdb()
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "drawhisper.settings",
+        "DATABASE_URL": processes.database_url(connection.settings_dict),
+        "REDIS_URL": redis_url,
+        "LLM_PROVIDER": "openai",
+        "OPENAI_API_KEY": "test-key",
+        "OPENAI_BASE_URL": llm_server.base_url,
+        "EMBEDDING_PROVIDER": "fake",
+        "VECTOR_STORE": "pgvector",
+        "MEMORY_TRIGGER_TOKENS": str(TRIGGER_TOKENS),
+        "CELERY_TASK_ALWAYS_EAGER": "false",
+        "CONN_MAX_AGE": "0",
+        "PYTHONUNBUFFERED": "1",
+        "NO_PROXY": "127.0.0.1,localhost",
+    }
+    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    children: list[processes.Child] = []
+    try:
+        worker = processes.start(
+            "worker", processes.celery_worker_argv(), env=env, log_dir=tmp_path
+        )
+        children.append(worker)
+        port = processes.free_port()
+        web = processes.start("daphne", processes.daphne_argv(port), env=env, log_dir=tmp_path)
+        children.append(web)
+        web.wait_for_port(port, timeout=60)
+        worker.wait_for_log("ready.", timeout=90)
+        yield {"port": port, "worker": worker, "web": web}
+    finally:
+        for child in reversed(children):
+            child.stop()
+        for child in children:
+            assert not child.alive(), f"{child.name} is still running"
+        redis.Redis.from_url(redis_url).flushdb()
+
+
+def _receive_until(socket, event_type: str, *, timeout: float, seen: list[dict]) -> dict:
+    deadline = time.monotonic() + timeout
+    while True:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            raise TimeoutError(
+                f"no {event_type} within {timeout:.0f}s; got {[e.get('type') for e in seen]}"
+            )
+        event = json.loads(socket.recv(timeout=remaining))
+        seen.append(event)
+        if event.get("type") == "error":
+            raise AssertionError(f"the server sent an error: {event}")
+        if event.get("type") == event_type:
+            return event
+
+
+def test_a_chat_past_the_threshold_becomes_memories_in_db_vectors_and_on_the_socket(
+    services, llm_server, pgvector_store
+):
+    from rest_framework.authtoken.models import Token
+    from websockets.sync.client import connect
+
+    owner = UserFactory(username="alice", first_name="Alice")
+    character = CharacterFactory(owner=owner, name="Mira", greeting="")
+    thread = ThreadFactory(owner=owner, character=character)
+    token = Token.objects.create(user=owner)
+
+    llm_server.push(*({"text": reply, "match": "stream"} for reply in REPLIES))
+    llm_server.push({"text": SUMMARY, "match": "complete"})
+    llm_server.push({"status": 429, "match": "json"})  # the adapter retries a rate limit
+    llm_server.push({"text": json.dumps({"chunks": CHUNKS}), "match": "json"})
+
+    port = services["port"]
+    seen: list[dict] = []
+    with connect(
+        f"ws://127.0.0.1:{port}/ws/threads/{thread.pk}/?token={token.key}",
+        origin=f"http://127.0.0.1:{port}",
+        proxy=None,
+        open_timeout=30,
+    ) as socket:
+        for text in USER_TURNS:
+            socket.send(
+                json.dumps(
+                    {"type": "message.send", "content": text, "client_id": str(uuid.uuid4())}
+                )
+            )
+            _receive_until(socket, "reply.end", timeout=60, seen=seen)
+        created = [_receive_until(socket, "memory.created", timeout=120, seen=seen)]
+        while len(created) < len(CHUNKS):
+            created.append(_receive_until(socket, "memory.created", timeout=30, seen=seen))
+
+    job = MemoryJob.objects.get(thread=thread)
+    assert (job.status, job.start_seq, job.end_seq) == ("succeeded", 1, 3), job.last_error
+    memories = list(Memory.objects.filter(origin_thread=thread).order_by("chunk_index"))
+    assert 1 <= len(memories) <= 3
+    assert all(memory.type in MemoryType.values for memory in memories)
+    assert [(m.title, m.type) for m in memories] == [(c["title"], c["type"]) for c in CHUNKS]
+    assert sorted(event["memory"]["id"] for event in created) == [m.pk for m in memories]
+    assert all(event["memory"]["origin_thread"] == thread.pk for event in created)
+
+    stored = {record.id: record for record in pgvector_store.get([m.vector_id for m in memories])}
+    assert set(stored) == {f"memory:job{job.pk}:chunk{i}" for i in range(len(memories))}
+    for memory in memories:
+        metadata = stored[memory.vector_id].metadata
+        assert metadata["source_id"] == memory.pk and metadata["kind"] == "memory"
+        assert metadata["owner"] == owner.pk and metadata["type"] == memory.type
+
+    summary = Summary.objects.get(thread=thread, level="recent")
+    assert (summary.start_seq, summary.end_seq, summary.text) == (1, 3, SUMMARY)
+
+    # The job's messages were archived word for word; the originals are untouched.
+    archive_ids = [f"message:{m.pk}" for m in thread.messages.filter(seq__lte=3)]
+    deadline = time.monotonic() + 60  # the archive task runs after the job on the same worker
+    while len(pgvector_store.get(archive_ids)) < 3 and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert len(pgvector_store.get(archive_ids)) == 3, services["worker"].log()
+    assert list(thread.messages.order_by("seq").values_list("content", flat=True)) == [
+        USER_TURNS[0],
+        REPLIES[0],
+        USER_TURNS[1],
+        REPLIES[1],
+    ]
+    kinds = [
+        request["body"].get("response_format") is not None
+        for request in llm_server.requests()
+        if request["path"].endswith("/chat/completions")
+    ]
+    assert kinds.count(True) == 2  # the rate-limited extraction and its retry
