@@ -175,6 +175,7 @@ STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # WhiteNoise warns on every requ
 STATICFILES_DIRS = [("frontend", BASE_DIR / "frontend")]
 MEDIA_URL = "/media/"
 MEDIA_ROOT = Path(env("MEDIA_ROOT", default=str(BASE_DIR / ".data" / "media")))
+SERVE_MEDIA = env.bool("SERVE_MEDIA", default=True)
 DATA_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -309,10 +310,6 @@ CONTEXT_LAYER_BUDGETS = {
 CHAT_MAX_MESSAGE_CHARS = env.int("CHAT_MAX_MESSAGE_CHARS", default=8000)
 CHAT_STALE_REPLY_SECONDS = env.int("CHAT_STALE_REPLY_SECONDS", default=30)
 
-# --------------------------------------------------------------------------- logging
-
-LOG_LEVEL = env("LOG_LEVEL", default="INFO")
-LOG_FORMAT = env("LOG_FORMAT", default="console")  # "console" or "json"
 # Hybrid retrieval of memories, summaries and archived messages (memories/retrieval/config.py
 # says what each knob does). Defaults chosen with `manage.py bench_locomo` (docs/benchmarks.md).
 RETRIEVAL_CANDIDATES_PER_LIST = env.int("RETRIEVAL_CANDIDATES_PER_LIST", default=40)
@@ -329,6 +326,10 @@ RETRIEVAL_DEDUP_JACCARD = env.float("RETRIEVAL_DEDUP_JACCARD", default=0.8)
 RETRIEVAL_TEXT_SEARCH_CONFIG = "english"  # also in the GIN indexes of migration memories 0003
 RETRIEVAL_SHOW_DATES = env.bool("RETRIEVAL_SHOW_DATES", default=True)
 
+# --------------------------------------------------------------------------- logging
+
+LOG_LEVEL = env("LOG_LEVEL", default="INFO")
+LOG_FORMAT = env("LOG_FORMAT", default="console")  # "console" or "json"
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from django.conf import settings
-from django.conf.urls.static import static
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, re_path
+from django.views.static import serve
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from drawhisper.accounts.api.views import MeView, SignupView, TokenView
@@ -33,4 +33,9 @@ urlpatterns = [
     path("", include("scenes.urls")),
     path("", include("characters.urls")),
 ]
-urlpatterns += static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)
+if settings.SERVE_MEDIA:
+    # Uploaded avatars. Fine for a single machine; behind a CDN or object storage set
+    # SERVE_MEDIA=false and serve MEDIA_URL from there.
+    urlpatterns += [
+        re_path(r"^%s(?P<path>.*)$" % settings.MEDIA_URL.lstrip("/"), serve, {"document_root": settings.MEDIA_ROOT}),
+    ]
