@@ -95,3 +95,13 @@ def test_a_deleted_message_leaves_the_archive_and_an_edited_one_is_reindexed(mem
     assert InMemoryVectorStore.records[f"message:{edited.pk}"].vector != before
 
     assert message_archive_refresh(message_id=memorised[4].pk) == "skipped"  # not archived yet
+
+
+def test_a_message_removed_for_good_is_found_through_the_job_that_read_it(
+    memorised, django_capture_on_commit_callbacks
+):
+    message_id = memorised[0].pk
+    memorised[0].delete()
+    with django_capture_on_commit_callbacks(execute=True):
+        on_message_changed(message_id=message_id)
+    assert Memory.objects.filter(source_changed=True).count() == 2
