@@ -114,7 +114,7 @@ function versionsView(versions) {
       "ol",
       { class: "chat-versions__list" },
       ...versions.map((version) =>
-        el("li", { class: "chat-versions__item", dataset: { messageId: version.id } }, el("div", { class: "chat-msg__text", html: formatRoleplay(version.content) })),
+        el("li", { class: "chat-versions__item", dataset: { messageId: version.id } }, el("div", { class: "chat-versions__text", html: formatRoleplay(version.content) })),
       ),
     ),
   );
@@ -165,7 +165,7 @@ function renderText(id) {
   const message = state.messages.get(id);
   const node = state.elements.get(id);
   if (!message || !node) return;
-  node.querySelector(".chat-msg__text").innerHTML = formatRoleplay(message.content);
+  node.querySelector(":scope > .chat-msg__text").innerHTML = formatRoleplay(message.content);
 }
 
 // Streaming text is re-rendered at most once per frame.
@@ -323,7 +323,7 @@ const handlers = {
   error(event) {
     if (event.client_id && state.sending.has(event.client_id)) {
       const pending = state.sending.get(event.client_id);
-      const text = pending.querySelector(".chat-msg__text").textContent;
+      const text = pending.querySelector(":scope > .chat-msg__text").textContent;
       pending.remove();
       state.sending.delete(event.client_id);
       if (!ui.input.value.trim()) ui.input.value = text; // give the words back
