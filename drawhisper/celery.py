@@ -27,4 +27,9 @@ def _schedule_periodic_tasks(sender: Celery, **_: object) -> None:
             "task": "memories.tasks.reconcile_vectors",
             "schedule": crontab(hour=settings.MEMORY_CONSOLIDATION_HOUR, minute=30),
         },
+        # Streaming replies of a web process that died become "interrupted" (text kept).
+        "sweep-stale-replies": {
+            "task": "chat.tasks.sweep_stale_replies",
+            "schedule": crontab(minute="*/5"),
+        },
     }
