@@ -151,13 +151,12 @@ def memory_search_scores(
 def _vector_ranking(
     *, user, query: str, queryset: QuerySet[Memory], character_id: int | None, limit: int
 ) -> list[int]:
-    from drawhisper.providers.registry import get_embedder
-    from memories.vectorstores import VectorFilter, get_vector_store
+    from memories.services.vectors import search_vectors
+    from memories.vectorstores import VectorFilter
 
     try:
-        vector = get_embedder().embed_query(query)
-        hits = get_vector_store().query(
-            vector,
+        hits = search_vectors(
+            query=query,
             filter=VectorFilter(
                 owner=user.pk, character=character_id, kinds=("memory",), status=None
             ),

@@ -381,7 +381,8 @@ class MemoryBoard {
   // ------------------------------------------------------------------ live events
 
   applyEvent(event) {
-    const memory = event && event.memory;
+    // memory.deleted may carry only the id at the top level.
+    const memory = event && (event.memory || (typeof event.id === "number" ? { id: event.id } : null));
     if (!memory || typeof memory.id !== "number") return;
     if (event.type === "memory.deleted") {
       if (this.pendingDeletes.has(memory.id)) {

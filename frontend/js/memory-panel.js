@@ -43,6 +43,50 @@ async function start(aside) {
   window.memoryPanel = board;
   listen(board);
   enhanceReceipts(board);
+  anchorSourceMessages();
+}
+
+// ---------------------------------------------------------------------- source links
+
+// A memory's source link is /chat/<thread>/#seq-<n>. Chat messages carry data-seq; give
+// them matching ids so the link lands on the message, loading earlier pages when needed.
+const MAX_EARLIER_PAGES = 20;
+
+function anchorSourceMessages() {
+  const log = document.getElementById("chat-log");
+  if (!log) return;
+  let wanted = null;
+  let pagesLoaded = 0;
+  const reveal = () => {
+    if (!wanted) return;
+    const target = document.getElementById(`seq-${wanted}`);
+    if (target) {
+      target.classList.add("mem-source-highlight");
+      target.scrollIntoView({ block: "center" });
+      setTimeout(() => target.classList.remove("mem-source-highlight"), 4000);
+      wanted = null;
+      return;
+    }
+    const earlier = document.getElementById("chat-earlier");
+    const seqs = [...log.querySelectorAll(".chat-msg[data-seq]")].map((node) => Number(node.dataset.seq));
+    if (earlier && !earlier.hidden && seqs.length && Math.min(...seqs) > wanted && pagesLoaded < MAX_EARLIER_PAGES) {
+      pagesLoaded += 1;
+      earlier.click();
+    }
+  };
+  const label = () => {
+    for (const node of log.querySelectorAll(".chat-msg[data-seq]:not([id])")) node.id = `seq-${node.dataset.seq}`;
+    reveal();
+  };
+  const fromHash = () => {
+    const match = window.location.hash.match(/^#seq-(\d+)$/);
+    wanted = match ? Number(match[1]) : null;
+    pagesLoaded = 0;
+    label();
+  };
+  new MutationObserver(label).observe(log, { childList: true });
+  window.addEventListener("hashchange", fromHash);
+  fromHash();
 }
 
 // ---------------------------------------------------------------------- live events

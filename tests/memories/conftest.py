@@ -8,13 +8,24 @@ import asyncio
 import re
 
 import pytest
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from channels import DEFAULT_CHANNEL_LAYER
+from channels.layers import channel_layers
 
 from chat.groups import character_group
 from tests.factories import CharacterFactory, ThreadFactory
 
 EVENTS_REDIS_DB = 7
+
+
+@pytest.fixture(autouse=True)
+def eager_celery():
+    """Tasks run in the test process (vector deletion after a memory is deleted)."""
+    from drawhisper.celery import app
+
+    previous = app.conf.task_always_eager, app.conf.task_eager_propagates
+    app.conf.task_always_eager, app.conf.task_eager_propagates = True, True
+    yield
+    app.conf.task_always_eager, app.conf.task_eager_propagates = previous
 
 
 @pytest.fixture
@@ -33,13 +44,19 @@ def second_thread(character):
 
 
 class GroupListener:
-    """Joins one channel group and collects the client events sent to it."""
+    """Joins one channel group and collects the client events sent to it.
+
+    Every call runs on the listener's own event loop: channels_redis binds a channel's
+    receive buffer to the loop that first reads it."""
 
     def __init__(self, group: str) -> None:
-        self.layer = get_channel_layer()
+        self.loop = asyncio.new_event_loop()
+        self.layer = channel_layers.make_backend(
+            DEFAULT_CHANNEL_LAYER
+        )  # its own, like a browser tab's
         self.group = group
-        self.channel = async_to_sync(self.layer.new_channel)()
-        async_to_sync(self.layer.group_add)(group, self.channel)
+        self.channel = self.loop.run_until_complete(self.layer.new_channel())
+        self.loop.run_until_complete(self.layer.group_add(group, self.channel))
 
     def events(self, timeout: float = 0.3) -> list[dict]:
         async def drain() -> list[dict]:
@@ -51,10 +68,11 @@ class GroupListener:
                     return received
                 received.append(message["event"])
 
-        return async_to_sync(drain)()
+        return self.loop.run_until_complete(drain())
 
     def close(self) -> None:
-        async_to_sync(self.layer.group_discard)(self.group, self.channel)
+        self.loop.run_until_complete(self.layer.group_discard(self.group, self.channel))
+        self.loop.close()
 
 
 @pytest.fixture

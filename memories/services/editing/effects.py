@@ -1,8 +1,10 @@
 """What follows a hand edit: derived fields, the vector store, and the browser events.
 
-The vector calls run inside the caller's transaction, so a failed re-embedding rolls the edit
-back; events are sent only once the transaction commits (``robust``: a Redis hiccup after
-commit is logged, never turned into a failed request for a change that did happen)."""
+Indexing runs inside the caller's transaction, so a failed re-embedding rolls the edit back.
+Vector deletion needs no call here: deleting a Memory row schedules its vector's removal
+after commit (``memories.services.vectors.deletion``). Events are sent only once the
+transaction commits (``robust``: a Redis hiccup after commit is logged, never turned into a
+failed request for a change that did happen)."""
 
 from __future__ import annotations
 
@@ -34,20 +36,17 @@ def index_vectors(memory_ids: Iterable[int]) -> None:
         vectors.index_memories(memory_ids=ids)
 
 
-def remove_vectors(vector_ids: Iterable[str | None]) -> None:
-    from memories.services import vectors
-
-    ids = [vector_id for vector_id in vector_ids if vector_id]
-    if ids:
-        vectors.delete_vectors(vector_ids=ids)
-
-
 def send_memory_event(
     event_type: str, payload: dict[str, Any], *, owner_id: int, character_id: int
 ) -> None:
+    """``{"type", "memory": memory_payload}``; ``memory.deleted`` also carries ``id`` at the
+    top level, as the WebSocket protocol documents it."""
     from chat.groups import character_group, send_to_group
 
-    send_to_group(character_group(owner_id, character_id), {"type": event_type, "memory": payload})
+    event: dict[str, Any] = {"type": event_type, "memory": payload}
+    if event_type == "memory.deleted":
+        event["id"] = payload["id"]
+    send_to_group(character_group(owner_id, character_id), event)
 
 
 def notify_after_commit(event_type: str, memory: Memory) -> None:

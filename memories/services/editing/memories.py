@@ -23,7 +23,6 @@ from memories.services.editing.effects import (
     notify_deleted_after_commit,
     refresh_derived_fields,
     reloaded,
-    remove_vectors,
 )
 
 
@@ -116,9 +115,8 @@ def memory_delete(*, memory: Memory, actor) -> None:
     check_owner(memory, actor)
     memory = reloaded(memory)
     payload = memory_payload(memory)
-    owner_id, character_id, vector_id = memory.owner_id, memory.character_id, memory.vector_id
-    memory.delete()
-    remove_vectors([vector_id])
+    owner_id, character_id = memory.owner_id, memory.character_id
+    memory.delete()  # its vector is removed after commit, by the vector service's delete hook
     notify_deleted_after_commit(payload, owner_id=owner_id, character_id=character_id)
 
 

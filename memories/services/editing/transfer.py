@@ -152,11 +152,7 @@ def _thread_map(
     for exported in exported_threads:
         thread = candidates.get(exported.get("id"))
         created_at = _parse_time(exported.get("created_at"))
-        if (
-            thread is not None
-            and created_at is not None
-            and abs((thread.created_at - created_at).total_seconds()) < 1
-        ):
+        if thread is not None and created_at is not None and thread.created_at == created_at:
             mapping[thread.pk] = thread.pk
     return mapping
 
