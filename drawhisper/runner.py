@@ -158,6 +158,7 @@ def main() -> int:
     try:
         print("Preparing the database...", flush=True)
         _manage("migrate", "--noinput", env=env)
+        _manage("sweep_stale_replies", env=env)  # replies cut off when the last run stopped
         _manage("load_demo", env=env)
         for child in children:
             child.start(env)

@@ -458,3 +458,42 @@ async def test_live_streaming_reply_in_another_process_makes_the_thread_busy(thr
     )
     assert (await ws.receive_json_from(timeout=5))["code"] == "busy"
     await ws.disconnect()
+
+
+async def test_offline_model_weaves_in_the_memories_the_prompt_carried(
+    thread, token, user, settings
+):
+    """The memory layers reach the model under the agreed headings: the offline provider,
+    which reads them, mentions a pinned memory, and the receipt lists it."""
+    from memories.models import MemoryPin
+    from tests.factories import MemoryFactory
+
+    use_chat_backend(settings, "drawhisper.providers.offline.OfflineChatBackend", delay=0)
+
+    def pin():
+        memory = MemoryFactory(
+            owner=user,
+            character=thread.character,
+            type="fact",
+            title="Sister",
+            content="The user's sister Mira sails the northern route.",
+        )
+        MemoryPin.objects.create(memory=memory, thread=thread)
+        return memory
+
+    memory = await database_sync_to_async(pin)()
+    ws = await connect(thread.pk, token)
+    await ws.send_json_to(
+        {
+            "type": "message.send",
+            "content": "Do you remember my sister?",
+            "client_id": str(uuid.uuid4()),
+        }
+    )
+    end = (await receive_until(ws, "reply.end"))[-1]
+    assert "offline" in end["content"].lower()
+    assert "Mira sails the northern route" in end["content"]
+    assert [(i["layer"], i["kind"], i["id"]) for i in end["receipt"]["items"]] == [
+        ("pinned", "memory", memory.pk)
+    ]
+    await ws.disconnect()
