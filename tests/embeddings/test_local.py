@@ -1,0 +1,74 @@
+"""The offline MiniLM embedder: its identity, its vectors, and finding memories by meaning."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from memories.services.vectors import index_memories, search_vectors
+from memories.vectorstores import VectorFilter
+from tests.factories import CharacterFactory, MemoryFactory
+
+
+def test_identity_is_known_without_loading_the_model():
+    from drawhisper.providers.embeddings.local import LocalEmbedder
+
+    embedder = LocalEmbedder(model="all-MiniLM-L6-v2")
+    assert embedder.model_id == "all-MiniLM-L6-v2-384"
+    assert embedder.dimensions == 384
+
+
+def test_vectors_are_normalised_and_batches_agree_with_single_texts(local_embedder):
+    texts = ["Mira is my younger sister.", "", "The lighthouse keeper hums old sea shanties."]
+    vectors = local_embedder.embed_documents(texts)
+    assert len(vectors) == 3 and all(len(vector) == 384 for vector in vectors)
+    for vector in vectors:
+        assert math.sqrt(sum(value * value for value in vector)) == pytest.approx(1.0, abs=1e-4)
+    assert local_embedder.embed_query(texts[0]) == pytest.approx(vectors[0], abs=1e-5)
+    assert local_embedder.embed_documents([]) == []
+
+
+def test_related_sentences_are_closer_than_unrelated_ones(local_embedder):
+    sister, sibling, ramen = local_embedder.embed_documents(
+        [
+            "Mira is my younger sister",
+            "what is the name of the user's sibling?",
+            "I had ramen for lunch",
+        ]
+    )
+
+    def similarity(left, right):
+        return sum(a * b for a, b in zip(left, right, strict=True))
+
+    assert similarity(sister, sibling) > similarity(sibling, ramen) + 0.2
+
+
+@pytest.mark.django_db
+def test_a_memory_is_found_by_a_paraphrased_question(local_embedding_settings):
+    character = CharacterFactory()
+    owner = character.owner
+    sister = MemoryFactory(
+        character=character, title="Sister", content="Mira is my younger sister."
+    )
+    for title, content in [
+        ("Hobby", "The user goes bouldering every Saturday morning."),
+        ("Food", "The user's favourite dish is mushroom risotto."),
+        ("Ship", "Captain Vell lost his ship in a storm off the northern cape."),
+        ("Job", "The user works night shifts as a nurse at the city hospital."),
+        ("Pet", "The user has a grey cat that sleeps on the keyboard."),
+    ]:
+        MemoryFactory(character=character, title=title, content=content)
+    other_character = CharacterFactory(owner=owner)
+    MemoryFactory(character=other_character, title="Brother", content="Tomas is my older brother.")
+
+    assert index_memories(memory_ids=[m.pk for m in owner.memories.all()]) == 7
+    hits = search_vectors(
+        query="what is the name of the user's sibling?",
+        filter=VectorFilter(owner=owner.pk, character=character.pk),
+        top_k=3,
+    )
+    sister.refresh_from_db()
+    assert hits[0].id == sister.vector_id  # given to the hand-made memory when indexed
+    assert hits[0].metadata["source_id"] == sister.pk
+    assert sister.embedding_model == "all-MiniLM-L6-v2-384"
