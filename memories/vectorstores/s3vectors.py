@@ -177,7 +177,8 @@ class S3VectorStore:
         return self._client
 
     def _call(self, operation: str, **params: Any) -> dict[str, Any]:
-        from botocore.exceptions import BotoCoreError, ClientError
+        from botocore.exceptions import BotoCoreError, ClientError, HTTPClientError
+        from botocore.exceptions import ConnectionError as BotoConnectionError
 
         for attempt in range(1, self.max_attempts + 1):
             try:
@@ -193,8 +194,10 @@ class S3VectorStore:
                         f"S3 Vectors refused {operation}: {code} {message}"
                     ) from error
                 failure = f"{code or status} {message}"
-            except BotoCoreError as error:  # connection reset, timeout, endpoint unreachable
+            except (BotoConnectionError, HTTPClientError) as error:  # reset, timeout, unreachable
                 failure = str(error)
+            except BotoCoreError as error:  # no credentials, invalid parameters: a setup problem
+                raise PermanentProviderError(f"S3 Vectors {operation} failed: {error}") from error
             if attempt < self.max_attempts:
                 delay = min(self.backoff_max, self.backoff_base * 2 ** (attempt - 1))
                 self._sleep(random.uniform(delay / 2, delay))

@@ -1,0 +1,94 @@
+"""Deletion fan-out: when a row goes, its vector goes, however the row was deleted.
+
+Deleting a memory, a thread, a character or a user reaches the vector store through
+``post_delete`` of Memory, Summary and Message: Django sends it for every row a cascade
+removes, including deletions from the admin, so no delete service can forget. This is
+bookkeeping between two stores, not business logic, which is why it is a signal.
+
+The ids of one transaction are gathered into one batch that is handed, after the commit, to
+the Celery task ``memories.vector_tasks.delete_vectors`` (retried with backoff until it
+succeeds). A rolled-back deletion schedules nothing. If the queue cannot take the task, the
+store is asked directly; if that fails too, ``reconcile_vectors`` removes the orphans later.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+
+from django.db import transaction
+from django.db.models.signals import post_delete
+from django.dispatch import receiver
+
+from chat.models import Message
+from memories.models import Memory, Summary
+from memories.services.vectors.records import message_vector_id, summary_vector_id
+
+logger = logging.getLogger(__name__)
+
+TASK_BATCH = 2000
+
+
+class _PendingDeletion:
+    """The vector ids deleted in one transaction; called once, after it commits."""
+
+    def __init__(self) -> None:
+        self.ids: set[str] = set()
+
+    def __call__(self) -> None:
+        enqueue_vector_deletion(sorted(self.ids))
+
+
+def schedule_vector_deletion(vector_ids: Iterable[str], *, using: str = "default") -> None:
+    ids = [vector_id for vector_id in vector_ids if vector_id]
+    if not ids:
+        return
+    connection = transaction.get_connection(using)
+    if not connection.in_atomic_block:
+        enqueue_vector_deletion(ids)
+        return
+    pending = getattr(connection, "_pending_vector_deletion", None)
+    # One batch per transaction: reuse it while its callback is still queued (a rollback
+    # of the transaction, or of the savepoint that registered it, discards the callback).
+    if pending is None or not any(entry[1] is pending for entry in connection.run_on_commit):
+        pending = _PendingDeletion()
+        connection._pending_vector_deletion = pending
+        transaction.on_commit(pending, using=using)
+    pending.ids.update(ids)
+
+
+def enqueue_vector_deletion(vector_ids: list[str]) -> None:
+    from memories.vector_tasks import delete_vectors as delete_vectors_task
+
+    for start in range(0, len(vector_ids), TASK_BATCH):
+        batch = vector_ids[start : start + TASK_BATCH]
+        try:
+            delete_vectors_task.delay(vector_ids=batch)
+        except Exception:  # noqa: BLE001 - the broker is down: try the store directly
+            logger.warning("could not queue vector deletion; deleting now", exc_info=True)
+            try:
+                from memories.services.vectors.indexing import delete_vectors_now
+
+                delete_vectors_now(vector_ids=batch)
+            except Exception:  # noqa: BLE001 - reconcile_vectors removes orphans later
+                logger.error(
+                    "vector deletion failed; reconcile_vectors will remove the orphans",
+                    exc_info=True,
+                    extra={"vector_ids": batch[:20], "count": len(batch)},
+                )
+
+
+@receiver(post_delete, sender=Memory, dispatch_uid="vectors_memory_deleted")
+def _memory_deleted(sender, instance: Memory, using: str, **_) -> None:
+    if instance.vector_id:
+        schedule_vector_deletion([instance.vector_id], using=using)
+
+
+@receiver(post_delete, sender=Summary, dispatch_uid="vectors_summary_deleted")
+def _summary_deleted(sender, instance: Summary, using: str, **_) -> None:
+    schedule_vector_deletion([instance.vector_id or summary_vector_id(instance.pk)], using=using)
+
+
+@receiver(post_delete, sender=Message, dispatch_uid="vectors_message_deleted")
+def _message_deleted(sender, instance: Message, using: str, **_) -> None:
+    schedule_vector_deletion([message_vector_id(instance.pk)], using=using)

@@ -1,0 +1,191 @@
+"""Embedding rows into the vector store, deleting their vectors, and searching them.
+
+``index_*`` run now, in the caller's transaction: with pgvector the vectors commit or roll
+back with the rows; a failure raises (``TransientProviderError`` is worth a retry), so an
+edit whose vector could not be written is rolled back rather than left unfindable.
+``delete_vectors`` waits for the commit and then hands the ids to a Celery task that retries
+until the store confirms; ``delete_vectors_now`` is the synchronous form with retries.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Iterable, Sequence
+
+from drawhisper.providers.base import TransientProviderError
+from memories.models import Memory, Summary
+from memories.services.vectors.guard import EmbeddingModelMismatch, checked_backends
+from memories.services.vectors.records import (
+    memory_embedding_text,
+    memory_record,
+    message_record,
+    new_memory_vector_id,
+    summary_record,
+    summary_vector_id,
+)
+from memories.vectorstores import VectorFilter, VectorHit
+
+logger = logging.getLogger(__name__)
+
+EMBED_BATCH = 64
+
+
+def _embed(embedder, texts: list[str]) -> list[list[float]]:
+    vectors: list[list[float]] = []
+    for start in range(0, len(texts), EMBED_BATCH):
+        vectors.extend(embedder.embed_documents(texts[start : start + EMBED_BATCH]))
+    return vectors
+
+
+def index_memories(
+    *,
+    memories: Iterable[Memory] | None = None,
+    memory_ids: Iterable[int] | None = None,
+    vectors: Sequence[Sequence[float]] | None = None,
+    model_id: str | None = None,
+) -> int:
+    """Embed and upsert the vectors of these memories (rows or ids); returns how many.
+
+    Text and metadata come from the rows, so a changed title, content, type, status or
+    ``shared`` reaches the store. A memory without ``vector_id`` gets ``memory:{uuid hex}``.
+    ``Memory.embedding_model`` records the model. ``vectors`` (aligned with ``memories``,
+    made by ``model_id``) skips embedding, for callers that embedded already."""
+    rows = (
+        list(memories)
+        if memories is not None
+        else list(Memory.objects.filter(pk__in=list(memory_ids or ())).order_by("pk"))
+    )
+    if not rows:
+        return 0
+    store, embedder = checked_backends()
+    if vectors is None:
+        vectors = _embed(
+            embedder,
+            [memory_embedding_text(title=memory.title, content=memory.content) for memory in rows],
+        )
+    elif model_id is not None and model_id != embedder.model_id:
+        raise EmbeddingModelMismatch(
+            f"These vectors were made by {model_id!r}; the store takes {embedder.model_id!r}."
+        )
+    if len(vectors) != len(rows):
+        raise ValueError(f"{len(vectors)} vectors for {len(rows)} memories")
+    for memory in rows:
+        if not memory.vector_id:
+            vector_id = new_memory_vector_id()
+            if Memory.objects.filter(pk=memory.pk, vector_id__isnull=True).update(
+                vector_id=vector_id
+            ):
+                memory.vector_id = vector_id
+            else:
+                memory.vector_id = Memory.objects.values_list("vector_id", flat=True).get(
+                    pk=memory.pk
+                )
+    store.upsert(
+        [memory_record(memory, vector) for memory, vector in zip(rows, vectors, strict=True)]
+    )
+    stale = [memory.pk for memory in rows if memory.embedding_model != embedder.model_id]
+    if stale:
+        Memory.objects.filter(pk__in=stale).update(embedding_model=embedder.model_id)
+        for memory in rows:
+            memory.embedding_model = embedder.model_id
+    return len(rows)
+
+
+def index_summaries(
+    *, summaries: Iterable[Summary] | None = None, summary_ids: Iterable[int] | None = None
+) -> int:
+    """Embed and upsert these summaries (rows or ids) as ``summary:{pk}``; returns how many."""
+    if summaries is None:
+        summaries = (
+            Summary.objects.filter(pk__in=list(summary_ids or ()))
+            .select_related("thread")
+            .order_by("pk")
+        )
+    rows = list(summaries)
+    if not rows:
+        return 0
+    store, embedder = checked_backends()
+    vectors = _embed(embedder, [summary.text for summary in rows])
+    missing_ids = [summary.pk for summary in rows if not summary.vector_id]
+    for summary in rows:
+        summary.vector_id = summary.vector_id or summary_vector_id(summary.pk)
+    store.upsert(
+        [summary_record(summary, vector) for summary, vector in zip(rows, vectors, strict=True)]
+    )
+    for summary in rows:
+        if summary.pk in missing_ids:
+            Summary.objects.filter(pk=summary.pk, vector_id__isnull=True).update(
+                vector_id=summary.vector_id
+            )
+    return len(rows)
+
+
+def index_messages(
+    *, messages: Iterable | None = None, message_ids: Iterable[int] | None = None
+) -> int:
+    """Embed and upsert these archived messages (rows or ids) as ``message:{pk}``.
+
+    Which messages belong in the archive is the pipeline's call; this writes what it is given."""
+    from chat.models import Message
+
+    if messages is None:
+        messages = (
+            Message.objects.filter(pk__in=list(message_ids or ()))
+            .select_related("thread")
+            .order_by("pk")
+        )
+    rows = list(messages)
+    if not rows:
+        return 0
+    store, embedder = checked_backends()
+    vectors = _embed(embedder, [message.content for message in rows])
+    store.upsert(
+        [message_record(message, vector) for message, vector in zip(rows, vectors, strict=True)]
+    )
+    return len(rows)
+
+
+def delete_vectors(*, vector_ids: Iterable[str | None]) -> None:
+    """Remove these vectors once the current transaction commits (at once outside one).
+
+    A Celery task does the work and retries with backoff until the store confirms; if even
+    the queue is down, the store is asked directly, and what still fails is left for the
+    nightly ``reconcile_vectors``. Deleting a row already schedules its vector's removal
+    (``memories.services.vectors.deletion``); calling this as well is harmless."""
+    from memories.services.vectors.deletion import schedule_vector_deletion
+
+    schedule_vector_deletion([vector_id for vector_id in vector_ids if vector_id])
+
+
+def delete_vectors_now(
+    *, vector_ids: Sequence[str], attempts: int = 4, backoff: float = 0.5
+) -> None:
+    """Delete now, retrying transient failures; raises what still fails after ``attempts``."""
+    ids = [vector_id for vector_id in dict.fromkeys(vector_ids) if vector_id]
+    if not ids:
+        return
+    store, _ = checked_backends()
+    for attempt in range(1, attempts + 1):
+        try:
+            store.delete(ids)
+            return
+        except TransientProviderError:
+            if attempt == attempts:
+                raise
+            logger.warning(
+                "vector delete failed, retrying", extra={"attempt": attempt, "ids": len(ids)}
+            )
+            time.sleep(backoff * 2 ** (attempt - 1))
+
+
+def search_vectors(
+    *,
+    query: str,
+    filter: VectorFilter,
+    top_k: int = 10,
+    min_score: float | None = None,  # noqa: A002
+) -> list[VectorHit]:
+    """Embed ``query`` and return the nearest vectors that pass ``filter``, best first."""
+    store, embedder = checked_backends()
+    return store.query(embedder.embed_query(query), filter=filter, top_k=top_k, min_score=min_score)

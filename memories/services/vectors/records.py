@@ -1,0 +1,120 @@
+"""Rows to vector records and vector ids back to rows.
+
+Ids: a memory uses ``Memory.vector_id`` (``memory:job{job}:chunk{index}`` from the pipeline,
+``memory:{uuid hex}`` for one made by hand), a summary ``summary:{pk}``, an archived message
+``message:{pk}``. Metadata: ``owner``, ``character``, ``thread``, ``kind``
+(memory|summary|message), ``type``, ``shared``, ``status``, ``source_id`` (the row's pk), plus
+``start_seq``/``end_seq`` for summaries and ``seq`` for messages, so retrieval can leave out
+what the recent window already shows without a database round trip.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from typing import Any
+
+from chat.models import Message
+from memories.models import Memory, Summary
+from memories.vectorstores import VectorRecord
+
+KINDS = ("memory", "summary", "message")
+
+
+def new_memory_vector_id() -> str:
+    return f"memory:{uuid.uuid4().hex}"
+
+
+def summary_vector_id(summary_id: int) -> str:
+    return f"summary:{summary_id}"
+
+
+def message_vector_id(message_id: int) -> str:
+    return f"message:{message_id}"
+
+
+def kind_of(vector_id: str) -> str:
+    """``memory``, ``summary`` or ``message`` (or "" for an id of no known kind)."""
+    kind = vector_id.partition(":")[0]
+    return kind if kind in KINDS else ""
+
+
+def row_id_of(vector_id: str) -> int | None:
+    """The pk in a ``summary:{pk}`` or ``message:{pk}`` id; None for memory ids."""
+    kind, _, rest = vector_id.partition(":")
+    return int(rest) if kind in ("summary", "message") and rest.isdigit() else None
+
+
+def memory_embedding_text(*, title: str, content: str) -> str:
+    """What a memory's vector is made from: the title, then the content (as the pipeline)."""
+    return f"{title}\n{content}" if title else content
+
+
+def memory_metadata(memory: Memory) -> dict[str, Any]:
+    return {
+        "owner": memory.owner_id,
+        "character": memory.character_id,
+        "thread": memory.origin_thread_id,
+        "kind": "memory",
+        "type": memory.type,
+        "shared": memory.shared,
+        "status": memory.status,
+        "source_id": memory.pk,
+    }
+
+
+def summary_metadata(summary: Summary, *, owner_id: int, character_id: int) -> dict[str, Any]:
+    return {
+        "owner": owner_id,
+        "character": character_id,
+        "thread": summary.thread_id,
+        "kind": "summary",
+        "type": "",
+        "shared": False,
+        "status": "active",
+        "source_id": summary.pk,
+        "start_seq": summary.start_seq,
+        "end_seq": summary.end_seq,
+    }
+
+
+def message_metadata(message: Message, *, owner_id: int, character_id: int) -> dict[str, Any]:
+    return {
+        "owner": owner_id,
+        "character": character_id,
+        "thread": message.thread_id,
+        "kind": "message",
+        "type": "",
+        "shared": False,
+        "status": "active",
+        "source_id": message.pk,
+        "seq": message.seq,
+    }
+
+
+def memory_record(memory: Memory, vector: Sequence[float]) -> VectorRecord:
+    if not memory.vector_id:
+        raise ValueError(f"memory {memory.pk} has no vector_id yet")
+    return VectorRecord(id=memory.vector_id, vector=list(vector), metadata=memory_metadata(memory))
+
+
+def summary_record(summary: Summary, vector: Sequence[float]) -> VectorRecord:
+    thread = summary.thread
+    return VectorRecord(
+        id=summary.vector_id or summary_vector_id(summary.pk),
+        vector=list(vector),
+        metadata=summary_metadata(
+            summary, owner_id=thread.owner_id, character_id=thread.character_id
+        ),
+    )
+
+
+def message_record(message: Message, vector: Sequence[float]) -> VectorRecord:
+    thread = message.thread
+    return VectorRecord(
+        id=message_vector_id(message.pk),
+        vector=list(vector),
+        metadata=message_metadata(
+            message, owner_id=thread.owner_id, character_id=thread.character_id
+        ),
+    )
