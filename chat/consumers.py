@@ -166,9 +166,8 @@ class ThreadConsumer(AsyncJsonWebsocketConsumer):
         if client_id is not None and not isinstance(client_id, str):
             await self.send_error("invalid_message", "client_id must be a UUID string.")
             return
-        if self._replying():
-            await self.send_error("busy", services.BUSY_DETAIL, client_id=client_id)
-            return
+        # No shortcut on this consumer's own running reply: a resent client_id must still be
+        # answered with its message; the service decides busy under the thread lock.
         try:
             result, message, reply = await database_sync_to_async(_send)(
                 user=self.user,

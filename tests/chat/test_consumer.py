@@ -497,3 +497,19 @@ async def test_offline_model_weaves_in_the_memories_the_prompt_carried(
         ("pinned", "memory", memory.pk)
     ]
     await ws.disconnect()
+
+
+async def test_resending_while_the_reply_streams_echoes_instead_of_busy(thread, token, slow_llm):
+    ScriptedChatBackend.script(LONG_REPLY)
+    client_id = str(uuid.uuid4())
+    ws = await connect(thread.pk, token)
+    await ws.send_json_to({"type": "message.send", "content": "Go on.", "client_id": client_id})
+    created = (await receive_until(ws, "message.created"))[-1]
+    await receive_until(ws, "reply.delta")
+    await ws.send_json_to({"type": "message.send", "content": "Go on.", "client_id": client_id})
+    echo = await receive_until(ws, "message.created")
+    assert echo[-1]["duplicate"] is True and echo[-1]["message"]["id"] == created["message"]["id"]
+    assert not [event for event in echo if event["type"] == "error"]
+    await ws.send_json_to({"type": "reply.stop"})
+    await receive_until(ws, "reply.end")
+    await ws.disconnect()
