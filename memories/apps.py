@@ -11,6 +11,6 @@ class MemoriesConfig(AppConfig):
         # start-up check that the configured embedding model is the store's.
         from memories import vector_tasks  # noqa: F401
         from memories.services.vectors import deletion  # noqa: F401
-        from memories.services.vectors.guard import check_embedding_model
+        from memories.vectorstores.guard import check_embedding_model
 
         checks.register(check_embedding_model)

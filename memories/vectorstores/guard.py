@@ -1,18 +1,19 @@
 """The embedding-model guard: never compare vectors of two models, never fail silently.
 
 Each store location (``pgvector:memories``, ``s3vectors:<bucket>/<index>``) has one
-``VectorIndexState`` row naming the model whose vectors it serves, written when the first
-vector goes into it and when ``reindex_memories`` finishes. If the configured embedder is
-another model (a changed ``EMBEDDING_PROVIDER`` or ``EMBEDDING_MODEL``), queries would
-compare new query vectors with old stored ones and return confident nonsense; instead:
+``VectorIndexState`` row naming the model whose vectors it serves, written with the first
+vector that goes into it and when ``reindex_memories`` finishes. If the configured embedder is
+another model (a changed ``EMBEDDING_PROVIDER`` or ``EMBEDDING_MODEL``), queries would compare
+new query vectors with old stored ones and return confident nonsense. Instead:
 
 - at start-up, the system check ``memories.E001`` fails (``runserver``, ``check``,
   ``migrate`` and every management command that runs checks) with the fix in its hint;
-- at run time, the first vector operation of a process raises ``EmbeddingModelMismatch``
-  (web, Celery workers and daphne run no system checks).
+- at run time, every adapter checks before its first operation in a process and raises
+  ``EmbeddingModelMismatch`` (web, Celery workers and daphne run no system checks), whoever
+  the caller is.
 
 The check is one primary-key read of a small table; it loads no model and calls no vendor.
-A passing result is remembered per process (forgotten when settings change).
+A passing result is remembered per process and forgotten when settings change.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ REINDEX_HINT = (
 )
 
 _verified: set[tuple[str, str]] = set()
-_lock = threading.Lock()
+_lock = threading.RLock()
 
 
 class EmbeddingModelMismatch(ImproperlyConfigured):
@@ -40,11 +41,23 @@ class EmbeddingModelMismatch(ImproperlyConfigured):
 
 
 def configured_backends():
-    """The configured vector store and embedder, unchecked."""
+    """The configured vector store and embedder."""
     from drawhisper.providers.registry import get_embedder
     from memories.vectorstores import get_vector_store
 
     return get_vector_store(), get_embedder()
+
+
+def checked_backends(*, writing: bool = False):
+    """The configured store and embedder, after ``ensure_model`` (before any embedding work)."""
+    store, embedder = configured_backends()
+    ensure_model(
+        location=store.location,
+        model_id=store.model_id,
+        dimensions=store.dimensions,
+        writing=writing,
+    )
+    return store, embedder
 
 
 def recorded_model(*, location: str):
@@ -54,9 +67,11 @@ def recorded_model(*, location: str):
     return VectorIndexState.objects.filter(store=location).first()
 
 
-def mismatch_message(*, location: str, model_id: str, dimensions: int) -> str | None:
-    """Why the configured model may not use the store at ``location``, or None if it may."""
-    state = recorded_model(location=location)
+def mismatch_message(
+    *, location: str, model_id: str, dimensions: int, state: Any = None
+) -> str | None:
+    """Why the model may not use the store at ``location``, or None if it may."""
+    state = state if state is not None else recorded_model(location=location)
     if state is None or (state.model_id == model_id and state.dimensions == dimensions):
         return None
     return (
@@ -77,48 +92,41 @@ def record_model(*, location: str, model_id: str, dimensions: int) -> None:
     forget_checks()
 
 
-def _record_if_first(*, location: str, model_id: str, dimensions: int) -> None:
-    from memories.models import VectorIndexState
+def ensure_model(*, location: str, model_id: str, dimensions: int, writing: bool) -> None:
+    """Raise ``EmbeddingModelMismatch`` unless ``model_id`` may use the store at ``location``.
 
-    try:
-        with transaction.atomic():
-            VectorIndexState.objects.get_or_create(
-                store=location, defaults={"model_id": model_id, "dimensions": dimensions}
-            )
-    except IntegrityError:  # another process recorded it first; the check below decides
-        pass
-
-
-def checked_backends():
-    """The configured store and embedder, after making sure they belong together.
-
-    Raises ``EmbeddingModelMismatch`` with the fix in the message. Records the model when
-    the store has none recorded yet (the first vector is about to go in)."""
-    store, embedder = configured_backends()
-    key = (store.location, embedder.model_id)
+    A write to a store with no model recorded records this one (the first vector is about to
+    go in). Called by the adapters before their first operation in a process."""
+    key = (location, model_id)
     if key in _verified:
-        return store, embedder
+        return
     with _lock:
+        if key in _verified:
+            return
+        state = recorded_model(location=location)
+        if state is None and not writing:
+            return  # nothing stored yet to disagree with; the first write records the model
+        if state is None:
+            from memories.models import VectorIndexState
+
+            try:
+                with transaction.atomic():
+                    state, _ = VectorIndexState.objects.get_or_create(
+                        store=location, defaults={"model_id": model_id, "dimensions": dimensions}
+                    )
+            except IntegrityError:  # another process recorded it first
+                state = recorded_model(location=location)
         problem = mismatch_message(
-            location=store.location, model_id=embedder.model_id, dimensions=embedder.dimensions
-        )
-        if problem:
-            raise EmbeddingModelMismatch(f"{problem} {REINDEX_HINT}")
-        _record_if_first(
-            location=store.location, model_id=embedder.model_id, dimensions=embedder.dimensions
-        )
-        problem = mismatch_message(
-            location=store.location, model_id=embedder.model_id, dimensions=embedder.dimensions
+            location=location, model_id=model_id, dimensions=dimensions, state=state
         )
         if problem:
             raise EmbeddingModelMismatch(f"{problem} {REINDEX_HINT}")
         _verified.add(key)
-    return store, embedder
 
 
 def trust_model(*, location: str, model_id: str) -> None:
-    """Let this process write ``model_id`` vectors to ``location`` before it is recorded:
-    a reindex builds the new model's space beside the old one, then records it."""
+    """Let this process use ``model_id`` at ``location`` before it is recorded: a reindex
+    builds the new model's space beside the old one, then records it."""
     with _lock:
         _verified.add((location, model_id))
 
@@ -140,7 +148,7 @@ def check_embedding_model(app_configs=None, **kwargs: Any) -> list[checks.CheckM
         )
     except DatabaseError:
         return []  # no database or not migrated yet: nothing recorded to disagree with
-    except Exception as error:  # noqa: BLE001 - a broken backend config is its own error
+    except Exception as error:  # noqa: BLE001 - a broken backend setting is its own error
         return [
             checks.Error(
                 f"The embedding or vector store backend cannot be built: {error}",

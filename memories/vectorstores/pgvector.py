@@ -30,6 +30,7 @@ from typing import Any
 from django.db import connections, transaction
 
 from memories.vectorstores.base import VectorFilter, VectorHit, VectorRecord
+from memories.vectorstores.guard import ensure_model
 from memories.vectorstores.records import (
     MAX_TOP_K,
     check_records,
@@ -70,6 +71,7 @@ class PgVectorStore:
         model_id: str | None = None,
         dimensions: int | None = None,
         embedder_alias: str = "default",
+        guarded: bool = True,
         ef_search: int = 40,
         max_scan_tuples: int = 20_000,
         hnsw_m: int = 16,
@@ -81,6 +83,7 @@ class PgVectorStore:
         self._model_id = model_id
         self._dimensions = dimensions
         self.embedder_alias = embedder_alias
+        self.guarded = guarded
         self.ef_search = ef_search
         self.max_scan_tuples = max_scan_tuples
         self.hnsw_m = hnsw_m
@@ -115,17 +118,28 @@ class PgVectorStore:
         return "memories_vector_hnsw_" + hashlib.sha1(self.space.encode()).hexdigest()[:16]
 
     def for_model(self, *, model_id: str, dimensions: int) -> PgVectorStore:
+        """The same location, another model's space; for upkeep, so without the model guard."""
         return PgVectorStore(
             index=self.index,
             model_id=model_id,
             dimensions=dimensions,
             embedder_alias=self.embedder_alias,
+            guarded=False,
             ef_search=self.ef_search,
             max_scan_tuples=self.max_scan_tuples,
             hnsw_m=self.hnsw_m,
             hnsw_ef_construction=self.hnsw_ef_construction,
             using=self.using,
         )
+
+    def _check_model(self, *, writing: bool) -> None:
+        if self.guarded:
+            ensure_model(
+                location=self.location,
+                model_id=self.model_id,
+                dimensions=self.dimensions,
+                writing=writing,
+            )
 
     def __repr__(self) -> str:
         return f"PgVectorStore(space={self.space!r}, dimensions={self.dimensions})"
@@ -174,6 +188,7 @@ class PgVectorStore:
         checked = check_records(records, dimensions=self.dimensions)
         if not checked:
             return
+        self._check_model(writing=True)
         space = self.space
         with transaction.atomic(using=self.using), connections[self.using].cursor() as cursor:
             self._ensure_hnsw_index(cursor)
@@ -220,6 +235,7 @@ class PgVectorStore:
         top_k: int = 10,
         min_score: float | None = None,
     ) -> list[VectorHit]:
+        self._check_model(writing=False)
         if matches_nothing(filter) or top_k <= 0:
             return []
         top_k = min(top_k, MAX_TOP_K)
@@ -265,6 +281,7 @@ class PgVectorStore:
             return "\n".join(row[0] for row in cursor.fetchall())
 
     def get(self, ids: Sequence[str]) -> list[VectorRecord]:
+        self._check_model(writing=False)
         wanted = list(dict.fromkeys(ids))
         found: dict[str, VectorRecord] = {}
         for start in range(0, len(wanted), BATCH_SIZE):
@@ -281,11 +298,13 @@ class PgVectorStore:
         return [found[key] for key in wanted if key in found]
 
     def delete(self, ids: Sequence[str]) -> None:
+        self._check_model(writing=False)
         wanted = list(dict.fromkeys(ids))
         for start in range(0, len(wanted), BATCH_SIZE):
             self._rows().filter(key__in=wanted[start : start + BATCH_SIZE]).delete()
 
     def count(self, filter: VectorFilter | None = None) -> int:  # noqa: A002
+        self._check_model(writing=False)
         if filter is not None and matches_nothing(filter):
             return 0
         where, params = self._where(filter)
@@ -296,6 +315,7 @@ class PgVectorStore:
     # ------------------------------------------------------------------ upkeep
 
     def list_ids(self) -> Iterator[str]:
+        self._check_model(writing=False)
         last = ""
         while True:
             keys = list(

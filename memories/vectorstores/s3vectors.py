@@ -32,6 +32,7 @@ from typing import Any
 
 from drawhisper.providers.base import PermanentProviderError, TransientProviderError
 from memories.vectorstores.base import VectorFilter, VectorHit, VectorRecord
+from memories.vectorstores.guard import ensure_model
 from memories.vectorstores.records import (
     MAX_TOP_K,
     NON_FILTERABLE_KEYS,
@@ -95,6 +96,7 @@ class S3VectorStore:
         model_id: str | None = None,
         dimensions: int | None = None,
         embedder_alias: str = "default",
+        guarded: bool = True,
         max_attempts: int = 6,
         backoff_base: float = 0.25,
         backoff_max: float = 20.0,
@@ -109,6 +111,7 @@ class S3VectorStore:
         self._model_id = model_id
         self._dimensions = dimensions
         self.embedder_alias = embedder_alias
+        self.guarded = guarded
         self.max_attempts = max(1, max_attempts)
         self.backoff_base = backoff_base
         self.backoff_max = backoff_max
@@ -138,6 +141,7 @@ class S3VectorStore:
         return f"{self.index}-{index_slug(self.model_id)}"[:63].rstrip("-")
 
     def for_model(self, *, model_id: str, dimensions: int) -> S3VectorStore:
+        """The same location, another model's space; for upkeep, so without the model guard."""
         return S3VectorStore(
             bucket=self.bucket,
             index=self.index,
@@ -146,12 +150,22 @@ class S3VectorStore:
             model_id=model_id,
             dimensions=dimensions,
             embedder_alias=self.embedder_alias,
+            guarded=False,
             max_attempts=self.max_attempts,
             backoff_base=self.backoff_base,
             backoff_max=self.backoff_max,
             client=self._client,
             sleep=self._sleep,
         )
+
+    def _check_model(self, *, writing: bool) -> None:
+        if self.guarded:
+            ensure_model(
+                location=self.location,
+                model_id=self.model_id,
+                dimensions=self.dimensions,
+                writing=writing,
+            )
 
     def __repr__(self) -> str:
         return f"S3VectorStore(bucket={self.bucket!r}, index={self.index_name!r})"
@@ -208,7 +222,8 @@ class S3VectorStore:
     def _where(self) -> dict[str, str]:
         return {"vectorBucketName": self.bucket, "indexName": self.index_name}
 
-    def _ensure_index(self) -> None:
+    def _ensure_index(self, *, writing: bool = False) -> None:
+        self._check_model(writing=writing)
         if self._ready:
             return
         with self._lock:
@@ -253,7 +268,7 @@ class S3VectorStore:
         checked = check_records(records, dimensions=self.dimensions)
         if not checked:
             return
-        self._ensure_index()
+        self._ensure_index(writing=True)
         batch: list[dict[str, Any]] = []
         batch_bytes = 0
         for record in checked:

@@ -17,8 +17,8 @@ from memories.services.vectors import (
     search_vectors,
     summary_vector_id,
 )
-from memories.services.vectors.guard import check_embedding_model
 from memories.vectorstores import VectorFilter, VectorRecord, get_vector_store
+from memories.vectorstores.guard import check_embedding_model
 from tests.factories import MemoryFactory, MessageFactory, ThreadFactory
 from tests.vectorstores.fakes import InterruptedEmbedder
 
@@ -155,7 +155,10 @@ def test_an_interrupted_reindex_keeps_the_old_model_and_resumes(seeded, settings
             run("reindex_memories", "--batch-size", "2")
         assert VectorIndexState.objects.get(store="pgvector:memories").model_id == "fake-64"
         assert check_embedding_model()[0].id == "memories.E001"  # still refused until it finishes
-        done_before = len(store_ids())
+        with pytest.raises(EmbeddingModelMismatch):
+            store_ids()  # the new model's space is not served yet
+        new_space = get_vector_store().for_model(model_id="fake-32", dimensions=32)
+        done_before = len(set(new_space.list_ids()))
         assert 0 < done_before < 8
         InterruptedEmbedder.budget = None
         output = run("reindex_memories", "--batch-size", "2")
@@ -223,3 +226,18 @@ def test_reindex_and_reconcile_work_against_s3_vectors(seeded, s3_store_settings
     get_vector_store().delete([seeded["memories"][0].vector_id])
     assert "Rows without a vector: 1" in run("reconcile_vectors")
     assert len(store_ids()) == 8
+
+
+@pytest.mark.parametrize("backend", ["pgvector", "s3vectors"])
+def test_the_stores_themselves_refuse_another_model(backend, request, settings):
+    """Callers that use the store directly (pipeline, retrieval) are protected too."""
+    if backend == "s3vectors":
+        request.getfixturevalue("s3_store_settings")
+    store = get_vector_store()
+    store.upsert([VectorRecord("memory:x", [1.0] + [0.0] * 63, {"owner": 1, "kind": "memory"})])
+    assert VectorIndexState.objects.get(store=store.location).model_id == "fake-64"
+    settings.EMBEDDING_BACKENDS = {"default": FAKE_32}
+    with pytest.raises(EmbeddingModelMismatch, match="reindex_memories"):
+        get_vector_store().query([1.0] + [0.0] * 31, filter=VectorFilter(owner=1))
+    with pytest.raises(EmbeddingModelMismatch):
+        get_vector_store().delete(["memory:x"])

@@ -29,7 +29,7 @@ def count_calls(store: S3VectorStore) -> dict[str, list[int]]:
     return calls
 
 
-def test_the_index_is_created_on_demand_for_the_model(aws_environment):
+def test_the_index_is_created_on_demand_for_the_model(aws_environment, db):
     store = make_store(
         "s3vectors", endpoint=aws_environment, dimensions=8, model_id="all-MiniLM-L6-v2-8"
     )
@@ -44,7 +44,7 @@ def test_the_index_is_created_on_demand_for_the_model(aws_environment):
     assert index["metadataConfiguration"]["nonFilterableMetadataKeys"] == list(NON_FILTERABLE_KEYS)
 
 
-def test_writes_and_reads_are_batched_at_the_service_limits(aws_environment):
+def test_writes_and_reads_are_batched_at_the_service_limits(aws_environment, db):
     store = make_store("s3vectors", endpoint=aws_environment, dimensions=4)
     calls = count_calls(store)
     rng = random.Random(2)
@@ -58,7 +58,7 @@ def test_writes_and_reads_are_batched_at_the_service_limits(aws_environment):
     assert store.count() == 0
 
 
-def test_top_k_is_capped_at_the_service_limit(aws_environment):
+def test_top_k_is_capped_at_the_service_limit(aws_environment, db):
     store = make_store("s3vectors", endpoint=aws_environment, dimensions=4)
     calls: list[int] = []
     store.client.meta.events.register(
@@ -122,6 +122,7 @@ def stubbed_store(**options) -> tuple[S3VectorStore, Stubber, list[float]]:
         dimensions=4,
         client=client,
         sleep=delays.append,
+        guarded=False,  # no database in these tests: only the client's behaviour
         **options,
     )
     stubber = Stubber(client)
@@ -191,7 +192,7 @@ def test_a_refused_request_is_not_retried():
     assert delays == []
 
 
-def test_an_index_of_another_dimension_is_a_clear_error(aws_environment):
+def test_an_index_of_another_dimension_is_a_clear_error(aws_environment, db):
     first = make_store("s3vectors", endpoint=aws_environment, dimensions=8, model_id="same-name")
     first.upsert([VectorRecord("a", unit(random.Random(5)), meta())])
     clash = S3VectorStore(
@@ -200,6 +201,7 @@ def test_an_index_of_another_dimension_is_a_clear_error(aws_environment):
         endpoint_url=aws_environment,
         model_id="same-name",
         dimensions=16,
+        guarded=False,  # the model guard would refuse first; check the index's own check
     )
     with pytest.raises(PermanentProviderError, match="reindex_memories"):
         clash.query(unit(random.Random(6), 16), filter=VectorFilter(owner=1))
@@ -225,6 +227,7 @@ def test_an_unreachable_endpoint_is_retried_then_transient(aws_environment):
         dimensions=4,
         max_attempts=2,
         sleep=delays.append,
+        guarded=False,
     )
     with pytest.raises(TransientProviderError, match="2 attempts"):
         store.count()

@@ -18,11 +18,13 @@ Records and ids: ``memory_record``, ``summary_record``, ``message_record``,
 ``row_id_of``.
 
 Upkeep: ``reindex(...)`` and ``reconcile(...)`` (the ``reindex_memories`` and
-``reconcile_vectors`` commands; ``reconcile_vectors()`` returns plain counts for beat); ``checked_backends()`` returns the store and embedder after
-the model guard (``EmbeddingModelMismatch``).
+``reconcile_vectors`` commands); ``reconcile_vectors()`` returns plain counts for beat.
+
+The embedding-model guard lives with the stores (``memories.vectorstores.guard``): every
+adapter refuses to run with another model than the one its vectors were made with
+(``EmbeddingModelMismatch``); ``checked_backends()`` checks before any embedding work.
 """
 
-from memories.services.vectors.guard import EmbeddingModelMismatch, checked_backends
 from memories.services.vectors.indexing import (
     delete_vectors,
     delete_vectors_now,
@@ -52,6 +54,7 @@ from memories.services.vectors.records import (
     summary_record,
     summary_vector_id,
 )
+from memories.vectorstores.guard import EmbeddingModelMismatch, checked_backends
 
 __all__ = [
     "EmbeddingModelMismatch",

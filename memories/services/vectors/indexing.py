@@ -15,7 +15,6 @@ from collections.abc import Iterable, Sequence
 
 from drawhisper.providers.base import TransientProviderError
 from memories.models import Memory, Summary
-from memories.services.vectors.guard import EmbeddingModelMismatch, checked_backends
 from memories.services.vectors.records import (
     memory_embedding_text,
     memory_record,
@@ -25,6 +24,7 @@ from memories.services.vectors.records import (
     summary_vector_id,
 )
 from memories.vectorstores import VectorFilter, VectorHit
+from memories.vectorstores.guard import EmbeddingModelMismatch, checked_backends
 
 logger = logging.getLogger(__name__)
 
@@ -58,7 +58,7 @@ def index_memories(
     )
     if not rows:
         return 0
-    store, embedder = checked_backends()
+    store, embedder = checked_backends(writing=True)
     if vectors is None:
         vectors = _embed(
             embedder,
@@ -105,7 +105,7 @@ def index_summaries(
     rows = list(summaries)
     if not rows:
         return 0
-    store, embedder = checked_backends()
+    store, embedder = checked_backends(writing=True)
     vectors = _embed(embedder, [summary.text for summary in rows])
     missing_ids = [summary.pk for summary in rows if not summary.vector_id]
     for summary in rows:
@@ -138,7 +138,7 @@ def index_messages(
     rows = list(messages)
     if not rows:
         return 0
-    store, embedder = checked_backends()
+    store, embedder = checked_backends(writing=True)
     vectors = _embed(embedder, [message.content for message in rows])
     store.upsert(
         [message_record(message, vector) for message, vector in zip(rows, vectors, strict=True)]

@@ -26,20 +26,20 @@ from typing import Any
 from django.db.models import F, Max, OuterRef, Subquery
 
 from memories.models import Memory, MemoryJob, Summary
-from memories.services.vectors.guard import (
-    checked_backends,
-    configured_backends,
-    forget_checks,
-    record_model,
-    recorded_model,
-    trust_model,
-)
 from memories.services.vectors.indexing import index_memories, index_messages, index_summaries
 from memories.services.vectors.records import (
     kind_of,
     message_vector_id,
     row_id_of,
     summary_vector_id,
+)
+from memories.vectorstores.guard import (
+    checked_backends,
+    configured_backends,
+    forget_checks,
+    record_model,
+    recorded_model,
+    trust_model,
 )
 
 logger = logging.getLogger(__name__)
