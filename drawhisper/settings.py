@@ -251,6 +251,9 @@ EMBEDDING_MODEL = env(
     "EMBEDDING_MODEL",
     default={"openai": "text-embedding-3-small", "local": "all-MiniLM-L6-v2"}.get(EMBEDDING_PROVIDER, "fake"),
 )
+# Vector size, for an OpenAI-compatible model the adapter does not know, or to shorten a
+# text-embedding-3 model. Changing it (or the model) requires `manage.py reindex_memories`.
+EMBEDDING_DIMENSIONS = env.int("EMBEDDING_DIMENSIONS", default=0)
 EMBEDDING_BACKENDS = {
     "default": {
         "BACKEND": _EMBEDDING_ADAPTERS[EMBEDDING_PROVIDER],
@@ -258,6 +261,7 @@ EMBEDDING_BACKENDS = {
             "model": EMBEDDING_MODEL,
             "api_key": OPENAI_API_KEY,
             "base_url": OPENAI_BASE_URL,
+            **({"dimensions": EMBEDDING_DIMENSIONS} if EMBEDDING_DIMENSIONS else {}),
         },
     }
 }
