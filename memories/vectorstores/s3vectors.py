@@ -222,16 +222,19 @@ class S3VectorStore:
     def _where(self) -> dict[str, str]:
         return {"vectorBucketName": self.bucket, "indexName": self.index_name}
 
-    def _ensure_index(self, *, writing: bool = False) -> None:
+    def _ensure_index(self, *, writing: bool) -> bool:
+        """Whether the index exists; a write creates it first (bucket too) when missing."""
         self._check_model(writing=writing)
         if self._ready:
-            return
+            return True
         with self._lock:
             if self._ready:
-                return
+                return True
             try:
                 index = self._call("get_index", **self._where())["index"]
             except _NotFound:
+                if not writing:
+                    return False  # nothing stored yet: reads answer empty, nothing is created
                 index = self._create_index()
             dimension, metric = int(index.get("dimension") or 0), index.get("distanceMetric")
             if dimension != self.dimensions or metric != "cosine":
@@ -241,6 +244,23 @@ class S3VectorStore:
                     "Delete the index or run `python manage.py reindex_memories`."
                 )
             self._ready = True
+            return True
+
+    def _index_call(
+        self, operation: str, *, writing: bool = False, **params: Any
+    ) -> dict[str, Any] | None:
+        """Call an index operation; None when the index does not exist (reads only). If the
+        index vanished since it was checked (dropped by a reindex), a write recreates it."""
+        for _attempt in range(2):
+            if not self._ensure_index(writing=writing):
+                return None
+            try:
+                return self._call(operation, **self._where(), **params)
+            except _NotFound:
+                self._ready = False
+        raise PermanentProviderError(
+            f"The S3 Vectors index {self.bucket}/{self.index_name} keeps vanishing"
+        )
 
     def _create_index(self) -> dict[str, Any]:
         try:
@@ -268,7 +288,6 @@ class S3VectorStore:
         checked = check_records(records, dimensions=self.dimensions)
         if not checked:
             return
-        self._ensure_index(writing=True)
         batch: list[dict[str, Any]] = []
         batch_bytes = 0
         for record in checked:
@@ -279,12 +298,12 @@ class S3VectorStore:
             }
             size = len(record.id) + 16 * len(record.vector) + len(json.dumps(record.metadata))
             if batch and (len(batch) == PUT_BATCH or batch_bytes + size > MAX_PUT_BYTES):
-                self._call("put_vectors", **self._where(), vectors=batch)
+                self._index_call("put_vectors", writing=True, vectors=batch)
                 batch, batch_bytes = [], 0
             batch.append(item)
             batch_bytes += size
         if batch:
-            self._call("put_vectors", **self._where(), vectors=batch)
+            self._index_call("put_vectors", writing=True, vectors=batch)
 
     def query(
         self,
@@ -297,16 +316,16 @@ class S3VectorStore:
         if matches_nothing(filter) or top_k <= 0:
             return []
         query_vector = check_vector(vector, dimensions=self.dimensions, record_id="query")
-        self._ensure_index()
-        response = self._call(
+        response = self._index_call(
             "query_vectors",
-            **self._where(),
             topK=min(top_k, MAX_TOP_K),
             queryVector={"float32": query_vector},
             filter=translate_filter(filter),
             returnMetadata=True,
             returnDistance=True,
         )
+        if response is None:
+            return []
         hits = [
             VectorHit(
                 id=item["key"],
@@ -322,17 +341,15 @@ class S3VectorStore:
         wanted = list(dict.fromkeys(ids))
         if not wanted:
             return []
-        self._ensure_index()
         found: dict[str, VectorRecord] = {}
         for start in range(0, len(wanted), GET_BATCH):
-            response = self._call(
+            response = self._index_call(
                 "get_vectors",
-                **self._where(),
                 keys=wanted[start : start + GET_BATCH],
                 returnData=True,
                 returnMetadata=True,
             )
-            for item in response.get("vectors", []):
+            for item in (response or {}).get("vectors", []):
                 found[item["key"]] = VectorRecord(
                     id=item["key"],
                     vector=[float(value) for value in (item.get("data") or {}).get("float32", [])],
@@ -344,9 +361,12 @@ class S3VectorStore:
         wanted = list(dict.fromkeys(ids))
         if not wanted:
             return
-        self._ensure_index()
         for start in range(0, len(wanted), DELETE_BATCH):
-            self._call("delete_vectors", **self._where(), keys=wanted[start : start + DELETE_BATCH])
+            if (
+                self._index_call("delete_vectors", keys=wanted[start : start + DELETE_BATCH])
+                is None
+            ):
+                return  # no index, nothing to delete
 
     def count(self, filter: VectorFilter | None = None) -> int:  # noqa: A002
         if filter is not None and matches_nothing(filter):
@@ -360,17 +380,14 @@ class S3VectorStore:
     # ------------------------------------------------------------------ upkeep
 
     def _list(self, *, with_metadata: bool) -> Iterator[tuple[str, dict[str, Any]]]:
-        self._ensure_index()
         token = None
         while True:
-            params: dict[str, Any] = {
-                **self._where(),
-                "maxResults": LIST_PAGE,
-                "returnMetadata": with_metadata,
-            }
+            params: dict[str, Any] = {"maxResults": LIST_PAGE, "returnMetadata": with_metadata}
             if token:
                 params["nextToken"] = token
-            response = self._call("list_vectors", **params)
+            response = self._index_call("list_vectors", **params)
+            if response is None:
+                return
             for item in response.get("vectors", []):
                 yield item["key"], normalise_metadata(item.get("metadata"))
             token = response.get("nextToken")

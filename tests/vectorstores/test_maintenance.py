@@ -115,10 +115,14 @@ def test_reindex_embeds_every_memory_summary_and_archived_message_and_resumes(se
     assert store_ids() == expected
 
 
-def test_a_changed_model_is_a_clear_error_until_reindexed(seeded, settings):
+@pytest.mark.parametrize("backend", ["pgvector", "s3vectors"])
+def test_a_changed_model_is_a_clear_error_until_reindexed(backend, seeded, settings, request):
+    if backend == "s3vectors":
+        request.getfixturevalue("s3_store_settings")
+    location = get_vector_store().location
     sister = seeded["memories"][0]
     index_memories(memories=seeded["memories"])
-    assert VectorIndexState.objects.get(store="pgvector:memories").model_id == "fake-64"
+    assert VectorIndexState.objects.get(store=location).model_id == "fake-64"
 
     settings.EMBEDDING_BACKENDS = {"default": FAKE_32}
     [error] = check_embedding_model()
@@ -143,7 +147,7 @@ def test_a_changed_model_is_a_clear_error_until_reindexed(seeded, settings):
     )
     old_space = get_vector_store().for_model(model_id="fake-64", dimensions=64)
     assert old_space.count() == 0
-    assert VectorIndexState.objects.get(store="pgvector:memories").model_id == "fake-32"
+    assert VectorIndexState.objects.get(store=location).model_id == "fake-32"
 
 
 def test_an_interrupted_reindex_keeps_the_old_model_and_resumes(seeded, settings):

@@ -232,3 +232,22 @@ def test_an_unreachable_endpoint_is_retried_then_transient(aws_environment):
     with pytest.raises(TransientProviderError, match="2 attempts"):
         store.count()
     assert len(delays) == 1
+
+
+def test_reads_before_the_first_write_answer_empty_and_create_nothing(aws_environment, db):
+    store = make_store("s3vectors", endpoint=aws_environment)
+    assert store.query(unit(random.Random(8)), filter=VectorFilter(owner=1)) == []
+    assert store.get(["a"]) == [] and store.count() == 0 and list(store.list_ids()) == []
+    store.delete(["a"])
+    with pytest.raises(store.client.exceptions.NotFoundException):
+        store.client.get_index(vectorBucketName=store.bucket, indexName=store.index_name)
+
+
+def test_a_write_after_the_index_was_dropped_recreates_it(aws_environment, db):
+    store = make_store("s3vectors", endpoint=aws_environment)
+    rng = random.Random(9)
+    store.upsert([VectorRecord("a", unit(rng), meta())])
+    store.for_model(model_id=store.model_id, dimensions=store.dimensions).drop()  # another process
+    assert store.count() == 0
+    store.upsert([VectorRecord("b", unit(rng), meta())])
+    assert list(store.list_ids()) == ["b"]
