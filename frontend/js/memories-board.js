@@ -48,7 +48,12 @@ class MemoryBoard {
   start() {
     const id = (name) => `mem-${name}-${this.uid}`;
     this.root.classList.add("mem-board", `mem-board--${this.mode}`);
-    this.heading = h("h2", { id: id("heading"), class: "mem-board__title", text: "Memories" });
+    // The memories page has its own h1; there the board's heading is for screen readers only.
+    this.heading = h("h2", {
+      id: id("heading"),
+      class: this.mode === "page" ? "mem-board__title visually-hidden" : "mem-board__title",
+      text: this.mode === "page" ? "Your memories" : "Memories",
+    });
     this.count = h("span", { class: "mem-count muted", "aria-live": "polite" });
     this.notice = h("div", { class: "mem-notice", role: "status", "aria-live": "polite" });
     this.search = h("input", { id: id("q"), type: "search", name: "q", placeholder: "By meaning or by words", autocomplete: "off" });
@@ -83,7 +88,7 @@ class MemoryBoard {
     this.list = h("ul", { class: "mem-list", "aria-labelledby": id("heading") });
     this.empty = h("p", { class: "mem-empty muted", hidden: true });
     this.more = h("button", { type: "button", class: "mem-more", hidden: true, text: "Show more", onclick: () => this.load({ append: true }) });
-    this.root.replaceChildren(
+    const parts = [
       h("header", { class: "mem-board__head" }, this.heading, this.count),
       this.notice,
       filters,
@@ -92,7 +97,8 @@ class MemoryBoard {
       this.list,
       this.empty,
       this.more,
-    );
+    ];
+    this.root.replaceChildren(...parts.filter(Boolean));
 
     let debounce;
     this.search.addEventListener("input", () => {

@@ -37,7 +37,10 @@ function sourceLine(memory, { threadId, threadTitle }) {
   let range = "From its chat";
   if (start != null && end != null && start !== end) range = `From messages ${start}–${end}`;
   else if (start != null) range = `From message ${start}`;
-  const where = memory.origin_thread === threadId ? " of this chat" : threadTitle ? ` of “${threadTitle}”` : "";
+  let where = "";
+  if (memory.origin_thread === threadId) where = " of this chat";
+  else if (threadTitle) where = ` of “${threadTitle}”`;
+  else if (threadId) where = " of another chat";
   return h(
     "p",
     { class: "mem-card__source" },

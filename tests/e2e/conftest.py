@@ -17,6 +17,7 @@ What it provides:
 - ``login(page, user)``: signs in through the login form.
 - ``scripted_replies([...])``: the replies the server's LLM will give, in order.
 - ``screenshot(page, name)``: saves ``test-artifacts/<test>-<name>.png`` (git-ignored).
+- ``celery_worker(**env)``: starts a real Celery worker with the server's environment.
 
 On a failure the report shows the server's log tail and the page's console errors, and a
 screenshot of every open page is saved under ``test-artifacts/``. When Chromium is not
@@ -142,6 +143,7 @@ class AsgiServer:
     log_path: Path
     script_path: Path
     media_root: Path
+    env: dict[str, str] = field(default_factory=dict)  # what it runs with (for a worker)
 
     def log_tail(self, lines: int = 80) -> str:
         try:
@@ -265,6 +267,7 @@ def asgi_server(
             log_path=log_path,
             script_path=script_path,
             media_root=media_root,
+            env=env,
         )
         atexit.register(server.stop)
         problem = _wait_for_health(server)
@@ -282,6 +285,109 @@ def asgi_server(
         yield server
     finally:
         server.stop()
+
+
+# --------------------------------------------------------------------------- a Celery worker
+
+WORKER_START_TIMEOUT = 90.0
+
+
+@dataclass
+class CeleryWorker:
+    process: subprocess.Popen
+    log_path: Path
+
+    def log_tail(self, lines: int = 80) -> str:
+        try:
+            text = self.log_path.read_text(errors="replace")
+        except FileNotFoundError:
+            return "(no worker log)"
+        return "\n".join(text.splitlines()[-lines:])
+
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
+    def stop(self) -> None:
+        """SIGTERM to its process group, SIGKILL after a grace period."""
+        if self.process.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.process.pid, signal.SIGTERM)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.process.wait(timeout=10)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.process.pid, signal.SIGKILL)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.process.wait(timeout=5)
+
+
+def _start_celery_worker(env: dict[str, str], log_path: Path) -> CeleryWorker:
+    command = [
+        sys.executable,
+        "-m",
+        "celery",
+        "-A",
+        "drawhisper",
+        "worker",
+        "-P",
+        "solo",
+        "--without-gossip",
+        "--without-mingle",
+        "--without-heartbeat",
+        "-n",
+        f"e2e-{os.getpid()}-{time.monotonic_ns()}@%h",
+        "-l",
+        "INFO",
+    ]
+    log = open(log_path, "ab")  # noqa: SIM115 - the child keeps writing to it
+    try:
+        process = subprocess.Popen(
+            command,
+            cwd=BASE_DIR,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            start_new_session=True,
+            preexec_fn=_die_with_parent,  # noqa: PLW1509
+        )
+    finally:
+        log.close()
+    worker = CeleryWorker(process=process, log_path=log_path)
+    atexit.register(worker.stop)
+    deadline = time.monotonic() + WORKER_START_TIMEOUT
+    while "ready." not in worker.log_tail(400):
+        if not worker.alive() or time.monotonic() > deadline:
+            worker.stop()
+            pytest.fail(
+                f"The Celery worker did not start.\n--- worker log ---\n{worker.log_tail()}",
+                pytrace=False,
+            )
+        time.sleep(0.2)
+    return worker
+
+
+@pytest.fixture
+def celery_worker(asgi_server, tmp_path, request) -> Iterator[Callable[..., CeleryWorker]]:
+    """``celery_worker(**env)``: a real ``celery -A drawhisper worker`` (solo pool) with the
+    server's environment (test database, Redis, scripted LLM, fake embedder) plus ``env``;
+    it is ready when the call returns and is stopped, with its process group, at teardown.
+    On a failure the report shows its log tail."""
+    workers: list[CeleryWorker] = []
+
+    def start(**env: str) -> CeleryWorker:
+        worker = _start_celery_worker(
+            {**asgi_server.env, **env}, tmp_path / f"celery-worker-{len(workers) + 1}.log"
+        )
+        workers.append(worker)
+        return worker
+
+    yield start
+    for worker in workers:
+        worker.stop()
+    if _failed(request):
+        for worker in workers:
+            print(f"--- Celery worker log ({worker.log_path.name}) ---")
+            print(worker.log_tail(200))
 
 
 # --------------------------------------------------------------------------- per-test helpers
