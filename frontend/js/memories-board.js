@@ -63,8 +63,8 @@ class MemoryBoard {
       { id: id("scope"), name: "scope" },
       this.mode === "panel"
         ? [
-            h("option", { value: "", text: "All with this character" }),
-            h("option", { value: "thread", text: "From or pinned to this chat" }),
+            h("option", { value: "", text: "All" }),
+            h("option", { value: "thread", text: "This chat" }),
             h("option", { value: "pinned", text: "Pinned here" }),
             h("option", { value: "shared", text: "Shared" }),
           ]

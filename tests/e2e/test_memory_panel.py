@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from pathlib import Path
 
 import pytest
 import redis
@@ -205,10 +206,22 @@ def test_a_memory_appears_live_is_edited_pinned_shared_and_used_in_another_chat(
     used.get_by_role("button", name=re.compile("^Dismiss ")).click()
     expect(used.locator(".mem-used-status")).to_have_text("Dismissed for this chat.")
     expect(card_b.locator(".mem-flag--dismissed")).to_have_text("Not used here")
+    # Edit from the reply opens the memory's editor in the panel.
+    used.get_by_role("button", name=re.compile("^Edit ")).click()
+    editor = panel.locator("form.mem-edit")
+    expect(editor.get_by_label("Title")).to_be_focused()
+    editor.get_by_label("Title").press("Escape")
+    expect(editor).to_have_count(0)
     send(page, "And the lighthouse?", "Of course I remember")
     reply = page.locator(".chat-msg--assistant").last
     reply.get_by_text(re.compile(r"Memories used \(\d+\)")).click()
     expect(reply.locator(f'[data-memory-id="{memory.pk}"]')).to_have_count(0)
+
+    # The source link leads back to the messages the memory came from, in chat A.
+    card_b.get_by_role("link", name=re.compile(r"From messages \d+–\d+ of another chat")).click()
+    page.wait_for_url(re.compile(rf"/chat/{chat_a.pk}/#seq-\d+$"))
+    seq = page.url.rsplit("#seq-", 1)[1]
+    expect(page.locator(f"#seq-{seq}")).to_have_class(re.compile("mem-source-highlight"))
 
     # The same panel on a phone-width screen.
     phone = make_page(viewport={"width": 390, "height": 844})
@@ -230,6 +243,7 @@ def test_memories_page_creates_searches_edits_and_deletes_with_undo(
     user = live_app.create_user()
     ilsa = CharacterFactory(owner=user, name="Ilsa")
     CharacterFactory(owner=user, name="Tomas")
+    harbour_chat = thread_create(owner=user, character=ilsa, title="Harbour chat")
     page = make_page()
     login(page, user)
     page.goto(live_app.path("/memories/"))
@@ -298,10 +312,32 @@ def test_memories_page_creates_searches_edits_and_deletes_with_undo(
     assert not Memory.objects.filter(title="Boat").exists()
     assert Memory.objects.filter(owner=user, character=ilsa).count() == 1
 
+    # Pin to one of Ilsa's chats from the page.
+    tea = board.locator("li.mem-card", has_text="Tea")
+    tea.get_by_text("Pin to a chat").click()
+    tea.get_by_label("Harbour chat").check()
+    expect(tea.locator(".mem-flag--pinned")).to_have_text("Pinned in 1 chat")
+    assert Memory.objects.get(title="Tea").pins.filter(thread=harbour_chat).exists()
+
+    # Export Ilsa's memories and import them for Tomas: the pin to Ilsa's chat is dropped.
+    board.locator("details.mem-transfer summary").click()
+    with page.expect_download() as download_info:
+        board.get_by_role("button", name="Export as JSON").click()
+    exported = json.loads(Path(download_info.value.path()).read_text())
+    assert [item["title"] for item in exported["memories"]] == ["Tea"]
+    assert exported["memories"][0]["pinned_threads"] == [harbour_chat.pk]
+    board.get_by_label("Character", exact=True).first.select_option(label="Tomas")
+    expect(board.locator("li.mem-card")).to_have_count(1)
+    board.get_by_label("Import a memory export (JSON)").set_input_files(download_info.value.path())
+    expect(board.locator(".mem-transfer__status")).to_contain_text("Imported 1 memories")
+    expect(board.locator("li.mem-card")).to_have_count(2)
+    imported = Memory.objects.get(title="Tea", character__name="Tomas")
+    assert imported.shared and not imported.pins.exists()
+
     phone = make_page(viewport={"width": 390, "height": 844})
     login(phone, user)
     phone.goto(live_app.path("/memories/"))
-    expect(phone.locator("li.mem-card")).to_have_count(2)
+    expect(phone.locator("li.mem-card")).to_have_count(3)
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the memories page scrolls sideways on a phone ({width}px)"
     screenshot(phone, "memories-page-phone")
