@@ -38,6 +38,23 @@ def _redis() -> dict:
     return {"ok": True, "embedded": settings.EMBEDDED_REDIS}
 
 
+def _vector_store() -> dict:
+    """Configured, and serving the configured embedding model (no vendor call is made)."""
+    state = {"backend": settings.VECTOR_STORE}
+    try:
+        from memories.vectorstores import get_vector_store
+        from memories.vectorstores.guard import REINDEX_HINT, mismatch_message
+
+        store = get_vector_store()
+        problem = mismatch_message(location=store.location, model_id=store.model_id, dimensions=store.dimensions)
+    except Exception as error:  # noqa: BLE001 - reported, not raised
+        return {**state, "configured": False, "error": str(error).splitlines()[0]}
+    state.update(configured=True, location=store.location, model=store.model_id)
+    if problem:
+        state["error"] = f"{problem} {REINDEX_HINT}"
+    return state
+
+
 def _llm() -> dict:
     provider = settings.LLM_PROVIDER
     configured = provider == "offline" or bool(
@@ -55,7 +72,7 @@ def healthz(request):
         "status": "ok" if database["ok"] and redis_state["ok"] else "unavailable",
         "database": database,
         "redis": redis_state,
-        "vector_store": {"backend": settings.VECTOR_STORE, "configured": True},
+        "vector_store": _vector_store() if database["ok"] else {"backend": settings.VECTOR_STORE, "configured": False},
         "llm": _llm(),
         "embeddings": {
             "provider": settings.EMBEDDING_PROVIDER,

@@ -21,3 +21,16 @@ def test_healthz_is_503_when_redis_is_down(client, settings):
     response = client.get("/healthz")
     assert response.status_code == 503
     assert response.json()["redis"]["ok"] is False
+
+
+def test_healthz_names_a_changed_embedding_model(client):
+    from memories.models import VectorIndexState
+    from memories.vectorstores import get_vector_store
+
+    store = get_vector_store()
+    VectorIndexState.objects.update_or_create(
+        store=store.location, defaults={"model_id": "some-older-model-768", "dimensions": 768}
+    )
+    body = client.get("/healthz").json()
+    assert "reindex_memories" in body["vector_store"]["error"]
+    assert body["vector_store"]["model"] == store.model_id
