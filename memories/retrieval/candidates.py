@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cached_property
 
 from django.db.models import OuterRef, Q, Subquery
 from django.utils import timezone
@@ -34,13 +35,17 @@ class Candidate:
     kind: str
     id: int
     text: str
-    tokens: int
     body: str = ""  # what de-duplication compares: the text without date, type or title
     title: str = ""
     type: str = ""
     start_seq: int | None = None
     end_seq: int | None = None
     time: datetime | None = None
+
+    @cached_property
+    def tokens(self) -> int:
+        """What the item costs in the budget; counted only for items that reach packing."""
+        return count_tokens(self.text)
 
 
 def format_date(moment: datetime | None) -> str:
@@ -93,7 +98,6 @@ def load_memories(
             kind="memory",
             id=memory.pk,
             text=text,
-            tokens=count_tokens(text),
             body=memory.content,
             title=memory.title,
             type=memory.type,
@@ -135,7 +139,6 @@ def load_summaries(
             kind="summary",
             id=row["id"],
             text=text,
-            tokens=count_tokens(text),
             body=row["text"],
             title=f"Summary of messages {row['start_seq']}-{row['end_seq']}",
             type=row["level"],
@@ -166,7 +169,6 @@ def load_messages(
             kind="message",
             id=row["id"],
             text=text,
-            tokens=count_tokens(text),
             body=body,
             title=f"Message {row['seq']}",
             type=row["role"],

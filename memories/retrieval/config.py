@@ -17,6 +17,8 @@ KINDS = ("memory", "summary", "message")
 
 @dataclass(frozen=True)
 class RetrievalConfig:
+    # Which kinds of item to search (ablations use fewer).
+    kinds: tuple[str, ...] = KINDS
     # Candidates taken from each ranked list (per kind, per ranker) before fusion.
     candidates_per_list: int = 40
     # Reciprocal rank fusion constant: score = sum(weight / (rrf_k + rank)).
@@ -54,6 +56,7 @@ class RetrievalConfig:
 
 
 _SETTING_NAMES: dict[str, str] = {
+    "kinds": "RETRIEVAL_KINDS",
     "candidates_per_list": "RETRIEVAL_CANDIDATES_PER_LIST",
     "rrf_k": "RETRIEVAL_RRF_K",
     "lexical_weight": "RETRIEVAL_LEXICAL_WEIGHT",
@@ -79,4 +82,6 @@ def load_config(**overrides: Any) -> RetrievalConfig:
         if hasattr(settings, setting_name):
             values[field_name] = getattr(settings, setting_name)
     values.update(overrides)
+    if "kinds" in values:
+        values["kinds"] = tuple(values["kinds"])
     return RetrievalConfig(**values)

@@ -8,7 +8,7 @@ more than the threshold is dropped."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from typing import TypeVar
 
 Item = TypeVar("Item")
@@ -27,13 +27,13 @@ def jaccard(left: frozenset[str], right: frozenset[str]) -> float:
     return len(left & right) / union if union else 0.0
 
 
-def drop_near_duplicates(
-    items: Sequence[Item], *, text_of: Callable[[Item], str], threshold: float
-) -> list[Item]:
-    """``items`` (best first) without those nearly identical to a better one.
+def distinct(
+    items: Iterable[Item], *, text_of: Callable[[Item], str], threshold: float
+) -> Iterator[Item]:
+    """``items`` (best first) without those nearly identical to a better one, lazily, so a
+    consumer that stops early (a full budget) pays only for what it took.
 
     A threshold of 1.0 or more keeps everything except exact word-set repeats."""
-    kept: list[Item] = []
     kept_sets: list[frozenset[str]] = []
     for item in items:
         words = word_set(text_of(item))
@@ -42,6 +42,11 @@ def drop_near_duplicates(
             for other in kept_sets
         ):
             continue
-        kept.append(item)
         kept_sets.append(words)
-    return kept
+        yield item
+
+
+def drop_near_duplicates(
+    items: Iterable[Item], *, text_of: Callable[[Item], str], threshold: float
+) -> list[Item]:
+    return list(distinct(items, text_of=text_of, threshold=threshold))

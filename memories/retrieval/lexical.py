@@ -1,22 +1,26 @@
 """Full-text ranking inside PostgreSQL: Okapi BM25 over ``to_tsvector`` lexemes.
 
 ``ts_rank`` ignores how rare a word is, so a question's rare words ("LGBTQ", "violin") would
-weigh no more than its common ones. Instead the query's lexemes are OR-ed into a tsquery
-(matched through the GIN expression indexes of migration memories 0002), and each matching
-row is scored with BM25: inverse document frequency computed over the rows in scope, term
-frequency from the tsvector positions, and the row's token count as its length.
+weigh no more than its common ones. Instead each of the query's lexemes is looked up in a GIN
+index on ``(partition column, tsvector)`` (migration memories 0005: the thread for messages
+and summaries, the owner for memories), and each matching row is scored with BM25: inverse
+document frequency over the rows in scope, the row's token count as its length.
 
-The indexed expressions below must stay identical to those of the migration, or PostgreSQL
-falls back to a sequential scan (still correct, only slower). The text search configuration
-is part of the expression; changing ``RETRIEVAL_TEXT_SEARCH_CONFIG`` needs a new migration
-for the indexes to be used."""
+Memories and summaries keep their tsvector in a stored generated column ``search_vector``
+(a summary takes about 0.2 ms to parse, too slow to repeat per query); messages, in chat's
+table, use an expression index on ``to_tsvector(config, content)``, and the expression below
+must stay identical to the migration's or PostgreSQL cannot use the index (still correct,
+only slower). The text search configuration is part of both; changing
+``RETRIEVAL_TEXT_SEARCH_CONFIG`` needs a new migration."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db import connection
+from django.db.models.expressions import RawSQL
 
 from memories.retrieval.config import RetrievalConfig
 from memories.retrieval.scope import (
@@ -32,35 +36,33 @@ _CONFIG_NAME = re.compile(r"^[a-z_]+$")
 @dataclass(frozen=True)
 class _Corpus:
     table: str
-    document: str  # SQL of the indexed text, over alias ``d``
-    length: str  # SQL of the row's length in tokens
+    vector: str  # SQL of the row's tsvector over alias ``d``: a stored column or an expression
+    partition: str  # the leading column of the GIN index, matched by equality
+    text_column: str  # for the length estimate when token_count is unset
 
 
-def _document_length(column: str) -> str:
-    # token_count is filled on write; fall back to a character estimate when it is not.
-    return f"greatest(coalesce(nullif(d.token_count, 0), length({column}) / 4), 1)"
-
-
-CORPORA: dict[str, _Corpus] = {
-    "memory": _Corpus(
-        "memories_memory", "d.title || ' ' || d.content", _document_length("d.content")
-    ),
-    "summary": _Corpus("memories_summary", "d.text", _document_length("d.text")),
-    "message": _Corpus("chat_message", "d.content", _document_length("d.content")),
-}
-
-
-def tsvector_sql(kind: str, config_name: str) -> str:
+def corpus(kind: str, config_name: str) -> _Corpus:
     if not _CONFIG_NAME.match(config_name):
         raise ValueError(f"not a text search configuration name: {config_name!r}")
-    return f"to_tsvector('{config_name}'::regconfig, {CORPORA[kind].document})"
+    if kind == "memory":
+        return _Corpus("memories_memory", "d.search_vector", "owner_id", "content")
+    if kind == "summary":
+        return _Corpus("memories_summary", "d.search_vector", "thread_id", "text")
+    if kind == "message":
+        return _Corpus(
+            "chat_message",
+            f"to_tsvector('{config_name}'::regconfig, d.content)",
+            "thread_id",
+            "content",
+        )
+    raise ValueError(f"unknown kind {kind!r}")
 
 
 def query_lexemes(query: str, *, config: RetrievalConfig) -> list[str]:
     """The normalised words (lexemes) of ``query``, stop words removed, as PostgreSQL sees them."""
     if not query.strip():
         return []
-    tsvector_sql("memory", config.text_search_config)  # validates the name
+    corpus("message", config.text_search_config)  # validates the name
     with connection.cursor() as cursor:
         cursor.execute(
             f"SELECT tsvector_to_array(to_tsvector('{config.text_search_config}'::regconfig, %s))",
@@ -70,66 +72,72 @@ def query_lexemes(query: str, *, config: RetrievalConfig) -> list[str]:
     return list(lexemes or [])
 
 
-def _or_query(lexemes: list[str]) -> str:
-    quoted = ("'" + lexeme.replace("\\", "\\\\").replace("'", "''") + "'" for lexeme in lexemes)
-    return " | ".join(quoted)
-
-
-def _scope_queryset(kind: str, scope: Scope):
+def _scoped_rows(kind: str, scope: Scope, text_column: str):
+    """``(id, dl)`` of the rows in scope: ``dl`` is the length in tokens (token_count, or a
+    character estimate when it was not recorded)."""
     if kind == "memory":
-        return memories_in_scope(scope)
-    if kind == "summary":
-        return summaries_in_scope(scope)
-    return messages_in_scope(scope)
+        queryset = memories_in_scope(scope)
+    elif kind == "summary":
+        queryset = summaries_in_scope(scope)
+    else:
+        queryset = messages_in_scope(scope)
+    length = RawSQL(
+        f"greatest(coalesce(nullif(token_count, 0), length({text_column}) / 4), 1)::float8", []
+    )
+    return queryset.order_by().annotate(dl=length).values_list("id", "dl")
 
 
 def bm25_search(
-    kind: str, *, lexemes: list[str], scope: Scope, config: RetrievalConfig, limit: int
-) -> list[tuple[int, float]]:
-    """``(row id, BM25 score)`` of the rows of ``kind`` in scope that share a word with the query."""
-    if not lexemes or limit <= 0:
-        return []
-    corpus = CORPORA[kind]
-    document_vector = tsvector_sql(kind, config.text_search_config)
-    scope_sql, scope_params = _scope_queryset(kind, scope).values("id").query.sql_with_params()
-    sql = f"""
-        WITH stats AS (
-            SELECT count(*)::float8 AS n, coalesce(avg({corpus.length}), 1)::float8 AS avgdl
-            FROM {corpus.table} d
-            WHERE d.id IN ({scope_sql})
-        ), matches AS (
-            SELECT d.id, ({corpus.length})::float8 AS dl, {document_vector} AS tsv
-            FROM {corpus.table} d
-            WHERE {document_vector} @@ %s::tsquery AND d.id IN ({scope_sql})
-        ), terms AS (
-            SELECT matches.id, matches.dl, t.lexeme,
-                   coalesce(array_length(t.positions, 1), 1)::float8 AS tf
-            FROM matches, unnest(matches.tsv) AS t
-            WHERE t.lexeme = ANY(%s)
-        ), df AS (
-            SELECT lexeme, count(*)::float8 AS df FROM terms GROUP BY lexeme
-        )
-        SELECT terms.id,
-               sum(ln(1 + (stats.n - df.df + 0.5) / (df.df + 0.5))
-                   * terms.tf * (%s + 1)
-                   / (terms.tf + %s * (1 - %s + %s * terms.dl / stats.avgdl))) AS score
-        FROM terms JOIN df USING (lexeme) CROSS JOIN stats
-        GROUP BY terms.id
-        ORDER BY score DESC, terms.id DESC
-        LIMIT %s
-    """
+    kinds: Sequence[str], *, lexemes: list[str], scope: Scope, config: RetrievalConfig, limit: int
+) -> dict[str, list[tuple[int, float]]]:
+    """Per kind, ``(row id, BM25 score)`` of the rows in scope that share a word with the
+    query, best first; one SQL statement for all kinds.
+
+    Each query lexeme is looked up in the GIN index on ``(partition, tsvector)``, so no text is
+    parsed at query time when the index is used; a lexeme counts once per row (term frequency
+    1), which loses little on chat-sized texts and keeps ranking a matter of index lookups."""
+    results: dict[str, list[tuple[int, float]]] = {kind: [] for kind in kinds}
+    if not lexemes or limit <= 0 or not kinds:
+        return results
     k1, b = float(config.bm25_k1), float(config.bm25_b)
-    params = [
-        *scope_params,
-        _or_query(lexemes),
-        *scope_params,
-        list(lexemes),
-        k1,
-        k1,
-        b,
-        b,
-        int(limit),
-    ]
+    ctes = ["lexemes AS (SELECT DISTINCT unnest(%s::text[]) AS lexeme)"]
+    params: list = [list(lexemes)]
+    branches = []
+    for kind in kinds:
+        source = corpus(kind, config.text_search_config)
+        scope_sql, scope_params = _scoped_rows(
+            kind, scope, source.text_column
+        ).query.sql_with_params()
+        partition_value = scope.owner_id if kind == "memory" else scope.thread_id
+        ctes += [
+            f"{kind}_scoped (id, dl) AS MATERIALIZED ({scope_sql})",
+            f"""{kind}_stats AS (
+                SELECT count(*)::float8 AS n, coalesce(avg(dl), 1)::float8 AS avgdl FROM {kind}_scoped
+            )""",
+            f"""{kind}_hits AS (
+                SELECT l.lexeme, s.id, s.dl
+                FROM lexemes l
+                JOIN {source.table} d
+                  ON d.{source.partition} = %s AND {source.vector} @@ quote_literal(l.lexeme)::tsquery
+                JOIN {kind}_scoped s ON s.id = d.id
+            )""",
+            f"{kind}_df AS (SELECT lexeme, count(*)::float8 AS df FROM {kind}_hits GROUP BY lexeme)",
+            f"""{kind}_ranked AS (
+                SELECT h.id,
+                       sum(ln(1 + (st.n - df.df + 0.5) / (df.df + 0.5))
+                           * %s / (1 + %s * (1 - %s + %s * h.dl / st.avgdl))) AS score
+                FROM {kind}_hits h JOIN {kind}_df df USING (lexeme) CROSS JOIN {kind}_stats st
+                GROUP BY h.id
+                ORDER BY score DESC, h.id DESC
+                LIMIT %s
+            )""",
+        ]
+        params += [*scope_params, partition_value, k1 + 1, k1, b, b, int(limit)]
+        branches.append(f"SELECT '{kind}', id, score FROM {kind}_ranked")
+    sql = "WITH " + ",\n".join(ctes) + "\n" + "\nUNION ALL\n".join(branches)
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        return [(int(row_id), float(score)) for row_id, score in cursor.fetchall()]
+        rows = cursor.fetchall()
+    for kind, row_id, score in sorted(rows, key=lambda row: (row[0], -row[2], -row[1])):
+        results[kind].append((int(row_id), float(score)))
+    return results

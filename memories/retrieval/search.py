@@ -2,13 +2,14 @@
 
 Steps, each tunable through ``RETRIEVAL_*`` settings (see ``config.py``):
 
-1. embed the query once; ask the vector store per kind (scoped to owner, character, thread);
-2. rank the same kinds with BM25 over PostgreSQL full-text search;
-3. drop what is out of scope (the database decides), then fuse the two ranked lists of each
+1. embed the query (in a worker thread, while the database does step 2);
+2. rank every kind with BM25 over PostgreSQL full-text search (one statement);
+3. ask the vector store per kind, scoped to owner, character and thread;
+4. drop what is out of scope (the database decides), then fuse the two ranked lists of each
    kind by reciprocal rank fusion, normalised so that 1.0 is "first in both";
-4. weigh by kind, memory type and recency; drop items under the minimum score;
-5. drop near-duplicates (token-set Jaccard), best first;
-6. pack into the token budget best first, skipping what does not fit.
+5. weigh by kind, memory type and recency; drop items under the minimum score;
+6. walk the items best first, dropping near-duplicates (token-set Jaccard) and packing the
+   rest into the token budget, skipping what does not fit.
 
 If the embedder or the vector store fails, retrieval goes on with full-text search alone:
 a chat reply never fails because of it."""
@@ -17,14 +18,15 @@ from __future__ import annotations
 
 import logging
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 
 from drawhisper.providers.registry import get_embedder
 from memories.context import ContextItem
 from memories.retrieval.candidates import Candidate, load_memories, load_messages, load_summaries
 from memories.retrieval.config import KINDS, RetrievalConfig, load_config
-from memories.retrieval.dedup import drop_near_duplicates
+from memories.retrieval.dedup import distinct
 from memories.retrieval.fusion import reciprocal_rank_fusion
 from memories.retrieval.lexical import bm25_search, query_lexemes
 from memories.retrieval.packing import pack_to_budget
@@ -32,6 +34,12 @@ from memories.retrieval.scope import Scope, scope_for_thread
 from memories.retrieval.semantic import vector_search
 
 logger = logging.getLogger(__name__)
+
+# Query embeddings run here, so the model and the database work at the same time. The
+# threads never touch the database (Django connections are per thread).
+_embedding_pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="retrieval-embed")
+
+Ranked = list[tuple[int | str, float]]
 
 
 @dataclass(frozen=True)
@@ -57,7 +65,7 @@ def hybrid_search(
         thread_id=thread_id, before_seq=before_seq, exclude_memory_ids=exclude_memory_ids
     )
     ranked = rank_candidates(scope=scope, query=query, config=config)
-    unique = drop_near_duplicates(
+    unique = distinct(
         ranked, text_of=lambda scored: scored.candidate.body, threshold=config.dedup_jaccard
     )
     packed = pack_to_budget(
@@ -69,48 +77,52 @@ def hybrid_search(
 def rank_candidates(*, scope: Scope, query: str, config: RetrievalConfig) -> list[ScoredCandidate]:
     """Every candidate in scope with its final score, best first, above the minimum score."""
     depth = config.candidates_per_list
-    vector_lists = _vector_lists(query, scope=scope, config=config)
+    kinds = tuple(kind for kind in config.kinds if kind in KINDS)
+    embedding = _start_embedding(query, config)
     lexemes = query_lexemes(query, config=config)
-    lexical_lists = {
-        kind: bm25_search(kind, lexemes=lexemes, scope=scope, config=config, limit=depth)
-        for kind in KINDS
-    }
+    lexical_lists: dict[str, Ranked] = (
+        bm25_search(kinds, lexemes=lexemes, scope=scope, config=config, limit=depth)
+        if config.lexical_weight > 0
+        else {}
+    )
+    vector_lists = _vector_lists(embedding, kinds=kinds, scope=scope, config=config)
 
-    memory_ids = [key for key, _ in lexical_lists["memory"]] + [
-        key for key, _ in vector_lists["memory"] if isinstance(key, int)
-    ]
-    memory_vector_ids = [key for key, _ in vector_lists["memory"] if isinstance(key, str)]
+    def keys(kind: str) -> list[int | str]:
+        return [key for key, _ in lexical_lists.get(kind, []) + vector_lists.get(kind, [])]
+
+    memory_keys = keys("memory")
     memories, memory_by_vector_id = load_memories(
-        memory_ids, memory_vector_ids, scope=scope, config=config
+        {key for key in memory_keys if isinstance(key, int)},
+        {key for key in memory_keys if isinstance(key, str)},
+        scope=scope,
+        config=config,
     )
     loaded: dict[str, dict[int, Candidate]] = {
         "memory": memories,
         "summary": load_summaries(
-            {key for key, _ in lexical_lists["summary"] + vector_lists["summary"]},
-            scope=scope,
-            config=config,
+            {k for k in keys("summary") if isinstance(k, int)}, scope=scope, config=config
         ),
         "message": load_messages(
-            {key for key, _ in lexical_lists["message"] + vector_lists["message"]},
-            scope=scope,
-            config=config,
+            {k for k in keys("message") if isinstance(k, int)}, scope=scope, config=config
         ),
     }
 
     scored: list[ScoredCandidate] = []
-    for kind in KINDS:
+    for kind in kinds:
         rows = loaded[kind]
 
-        def in_scope(pairs, rows=rows):
-            ids = []
+        def in_scope(pairs: Ranked, rows=rows) -> list[int]:
+            ids: list[int] = []
+            seen: set[int] = set()
             for key, _ in pairs:
                 row_id = memory_by_vector_id.get(key) if isinstance(key, str) else key
-                if row_id in rows and row_id not in ids:
+                if row_id in rows and row_id not in seen:
+                    seen.add(row_id)
                     ids.append(row_id)
             return ids[:depth]
 
         fused = reciprocal_rank_fusion(
-            [in_scope(lexical_lists[kind]), in_scope(vector_lists[kind])],
+            [in_scope(lexical_lists.get(kind, [])), in_scope(vector_lists.get(kind, []))],
             k=config.rrf_k,
             weights=[config.lexical_weight, config.vector_weight],
         )
@@ -123,29 +135,34 @@ def rank_candidates(*, scope: Scope, query: str, config: RetrievalConfig) -> lis
 
     scored = _apply_recency(scored, config)
     scored = [item for item in scored if item.score >= config.min_score]
-    scored.sort(
-        key=lambda item: (
-            -item.score,
-            item.candidate.tokens,
-            item.candidate.kind,
-            item.candidate.id,
-        )
-    )
+    scored.sort(key=lambda item: (-item.score, item.candidate.kind, item.candidate.id))
     return scored
 
 
-def _vector_lists(query: str, *, scope: Scope, config: RetrievalConfig):
-    empty: dict[str, list] = {kind: [] for kind in KINDS}
+def _start_embedding(query: str, config: RetrievalConfig) -> Future | None:
     if config.vector_weight <= 0:
-        return empty
+        return None
     try:
-        query_vector = get_embedder().embed_query(query)
+        embedder = get_embedder()
+        return _embedding_pool.submit(embedder.embed_query, query)
+    except Exception:  # a misconfigured embedder: full-text search alone
+        logger.warning("retrieval.embedder_unavailable", exc_info=True)
+        return None
+
+
+def _vector_lists(
+    embedding: Future | None, *, kinds: Sequence[str], scope: Scope, config: RetrievalConfig
+) -> dict[str, Ranked]:
+    if embedding is None:
+        return {}
+    try:
+        query_vector = embedding.result()
         return vector_search(
-            query_vector, scope=scope, config=config, limit=config.candidates_per_list
+            query_vector, kinds=kinds, scope=scope, config=config, limit=config.candidates_per_list
         )
     except Exception:  # degrade to full-text search; the chat reply must not fail on this
         logger.warning("retrieval.vector_search_failed", exc_info=True)
-        return empty
+        return {}
 
 
 def _apply_recency(scored: list[ScoredCandidate], config: RetrievalConfig) -> list[ScoredCandidate]:

@@ -29,7 +29,12 @@ def _row_key(hit: VectorHit) -> int | str:
 
 
 def vector_search(
-    query_vector: Sequence[float], *, scope: Scope, config: RetrievalConfig, limit: int
+    query_vector: Sequence[float],
+    *,
+    kinds: Sequence[str] = ("memory", "summary", "message"),
+    scope: Scope,
+    config: RetrievalConfig,
+    limit: int,
 ) -> dict[str, list[tuple[int | str, float]]]:
     """Per kind, ``(row id or vector id, cosine similarity)`` best first."""
     store = get_vector_store()
@@ -39,31 +44,29 @@ def vector_search(
     def ask(vector_filter: VectorFilter, top_k: int) -> list[VectorHit]:
         return store.query(query_vector, filter=vector_filter, top_k=top_k, min_score=min_score)
 
-    memory_hits = ask(
-        VectorFilter(**base, thread=scope.thread_id, kinds=("memory",)),
-        limit + len(scope.exclude_memory_ids),
-    )
-    memory_hits += ask(
-        VectorFilter(**base, shared=True, kinds=("memory",)), limit + len(scope.exclude_memory_ids)
-    )
-    memory_hits.sort(key=lambda hit: -hit.score)
-    summary_hits = ask(
-        VectorFilter(**base, thread=scope.thread_id, kinds=("summary",), status=None), limit
-    )
-    # Messages of the recent window are indexed too but out of scope: ask for more.
-    message_hits = ask(
-        VectorFilter(**base, thread=scope.thread_id, kinds=("message",), status=None), limit * 2
-    )
+    hits: dict[str, list[VectorHit]] = {}
+    if "memory" in kinds:
+        extra = len(scope.exclude_memory_ids)
+        memory_hits = ask(
+            VectorFilter(**base, thread=scope.thread_id, kinds=("memory",)), limit + extra
+        )
+        memory_hits += ask(VectorFilter(**base, shared=True, kinds=("memory",)), limit + extra)
+        hits["memory"] = sorted(memory_hits, key=lambda hit: -hit.score)
+    if "summary" in kinds:
+        hits["summary"] = ask(
+            VectorFilter(**base, thread=scope.thread_id, kinds=("summary",), status=None), limit
+        )
+    if "message" in kinds:
+        # Messages of the recent window are indexed too but out of scope: ask for more.
+        hits["message"] = ask(
+            VectorFilter(**base, thread=scope.thread_id, kinds=("message",), status=None), limit * 2
+        )
 
     results: dict[str, list[tuple[int | str, float]]] = {}
-    for kind, hits in (
-        ("memory", memory_hits),
-        ("summary", summary_hits),
-        ("message", message_hits),
-    ):
+    for kind, kind_hits in hits.items():
         seen: set[int | str] = set()
         ranked: list[tuple[int | str, float]] = []
-        for hit in hits:
+        for hit in kind_hits:
             key = _row_key(hit)
             if key not in seen:
                 seen.add(key)

@@ -3,16 +3,16 @@ from __future__ import annotations
 import pytest
 
 from drawhisper.providers.registry import reset_backends
-from tests.retrieval.fakes import InMemoryVectorStore
+
+UNREACHABLE = {"BACKEND": "tests.retrieval.fakes.UnreachableQueryStore", "OPTIONS": {}}
 
 
-@pytest.fixture(autouse=True)
-def in_memory_vectors(settings):
-    settings.VECTOR_STORES = {
-        "default": {"BACKEND": "tests.retrieval.fakes.InMemoryVectorStore", "OPTIONS": {}}
-    }
-    InMemoryVectorStore.reset()
-    reset_backends()
-    yield InMemoryVectorStore
-    InMemoryVectorStore.reset()
-    reset_backends()
+@pytest.fixture
+def vector_queries_fail(settings):
+    """From now on, vector store queries fail (what was indexed stays indexed)."""
+
+    def switch():
+        settings.VECTOR_STORES = {"default": UNREACHABLE}
+        reset_backends()
+
+    return switch

@@ -12,8 +12,8 @@ from chat.models import Message
 from memories import context
 from memories.models import Memory, Summary
 from memories.retrieval import hybrid_search, load_config
+from memories.services.vectors import index_memories, index_messages, index_summaries
 from tests.factories import CharacterFactory, MemoryFactory, MessageFactory, ThreadFactory
-from tests.retrieval.fakes import index_memory, index_message, index_summary
 
 pytestmark = pytest.mark.django_db
 
@@ -26,19 +26,19 @@ def thread():
 def memory(thread, content, **fields):
     fields.setdefault("origin_thread", thread)
     item = MemoryFactory(owner=thread.owner, character=thread.character, content=content, **fields)
-    index_memory(item)
+    index_memories(memories=[item])
     return item
 
 
 def message(thread, seq, content, role="user", **fields):
     item = MessageFactory(thread=thread, seq=seq, role=role, content=content, **fields)
-    index_message(item)
+    index_messages(messages=[item])
     return item
 
 
 def summary(thread, start, end, text):
     item = Summary.objects.create(thread=thread, start_seq=start, end_seq=end, text=text)
-    index_summary(item)
+    index_summaries(summaries=[item])
     return item
 
 
@@ -143,10 +143,10 @@ def test_only_archived_messages_before_the_recent_window(thread):
     assert not found & {("message", m.pk) for m in (replaced, deleted, failed)}
 
 
-def test_full_text_search_alone_finds_rare_words_when_vectors_fail(thread, in_memory_vectors):
+def test_full_text_search_alone_finds_rare_words_when_vectors_fail(thread, vector_queries_fail):
     target = memory(thread, "Sam keeps a pet axolotl named Gill.")
     memory(thread, "Sam likes quiet evenings.")
-    in_memory_vectors.fail = True
+    vector_queries_fail()
     items = context.retrieve(
         thread_id=thread.pk, query="What is the axolotl called?", budget_tokens=500
     )
