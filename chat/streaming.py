@@ -14,6 +14,10 @@ Invariants:
   with a readable error when the provider failed, text so far kept.
 - Events go through ``publish`` (the thread's channel group), so every open tab of the
   thread sees the same stream.
+- Streamed text is coalesced (``DeltaBatcher``): the first piece is sent at once, later ones
+  together at most every ``CHAT_DELTA_FLUSH_MS``, so a fast model costs one channel-layer send
+  per batch, not per token. The ``reply.delta`` events of a reply, joined, are exactly the text
+  of its ``reply.end``, and all of them are sent before it.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from channels.db import database_sync_to_async
+from django.conf import settings
 
 from chat import services
 from chat.models import Message
@@ -41,6 +46,65 @@ INTERNAL_ERROR_DETAIL = "Something went wrong while writing the reply. Try regen
 Publish = Callable[[dict[str, Any]], Awaitable[None]]
 
 
+class DeltaBatcher:
+    """Collects streamed text and sends it in batches through ``send``.
+
+    A piece that arrives when nothing was sent for ``interval`` seconds (the first one, or one
+    after the model paused) goes out at once, so the time to the first visible token is not
+    worse than without batching; pieces arriving sooner wait for a timer that fires
+    ``interval`` after the last send. Sends never overlap and keep their order; a send in
+    flight is not cut short by cancelling the reply (it is shielded), and ``close`` sends what
+    is left, so the batches always add up to the whole text.
+    """
+
+    def __init__(self, *, send: Callable[[str], Awaitable[None]], interval: float) -> None:
+        self._send = send
+        self.interval = max(0.0, interval)
+        self.pending = ""
+        self.sent_count = 0
+        self._sent_at: float | None = None
+        self._timer: asyncio.Task | None = None
+        self._lock = asyncio.Lock()
+
+    async def add(self, piece: str) -> None:
+        if not piece:
+            return
+        self.pending += piece
+        if self._timer is not None:
+            return  # a send is already scheduled; it takes this piece along
+        wait = 0.0 if self._sent_at is None else self._sent_at + self.interval - time.monotonic()
+        if wait <= 0:
+            await asyncio.shield(asyncio.ensure_future(self.flush()))
+        else:
+            self._timer = asyncio.create_task(self._flush_after(wait))
+
+    async def flush(self) -> None:
+        """Send everything collected so far (nothing when there is nothing)."""
+        async with self._lock:
+            text, self.pending = self.pending, ""
+            if not text:
+                return
+            self._sent_at = time.monotonic()
+            self.sent_count += 1
+            await self._send(text)
+
+    async def close(self) -> None:
+        """Cancel the timer (if still waiting) and send the rest."""
+        timer, self._timer = self._timer, None
+        if timer is not None:
+            timer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await timer
+        await self.flush()
+
+    async def _flush_after(self, wait: float) -> None:
+        await asyncio.sleep(wait)
+        # No await between clearing the timer and taking the text: a piece that arrives while
+        # this batch is being sent schedules the next timer.
+        self._timer = None
+        await self.flush()
+
+
 class ReplyRun:
     def __init__(self, *, reply_id: int, publish: Publish) -> None:
         self.reply_id = reply_id
@@ -49,6 +113,12 @@ class ReplyRun:
         self._saved_text = ""
         self._saved_at = time.monotonic()
         self.status: str | None = None
+        self.deltas = DeltaBatcher(
+            send=self._send_delta, interval=settings.CHAT_DELTA_FLUSH_MS / 1000
+        )
+
+    async def _send_delta(self, text: str) -> None:
+        await self.publish({"type": "reply.delta", "message_id": self.reply_id, "delta": text})
 
     async def run(self) -> None:
         status = Message.Status.COMPLETE
@@ -64,9 +134,7 @@ class ReplyRun:
                 if not piece:
                     continue
                 self.text += piece
-                await self.publish(
-                    {"type": "reply.delta", "message_id": self.reply_id, "delta": piece}
-                )
+                await self.deltas.add(piece)
         except asyncio.CancelledError:
             status = Message.Status.INTERRUPTED
         except ProviderError as error:
@@ -93,6 +161,7 @@ class ReplyRun:
         self, status: str, error_code: str, error_detail: str, receipt: dict | None
     ) -> None:
         self.status = status
+        await self.deltas.close()  # every delta goes out before the error and reply.end
         await database_sync_to_async(services.reply_finish)(
             reply_id=self.reply_id, content=self.text, status=status, error=error_detail
         )

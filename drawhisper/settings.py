@@ -313,6 +313,9 @@ CONTEXT_LAYER_BUDGETS = {
 # go without saving progress before it counts as cut off (its process died).
 CHAT_MAX_MESSAGE_CHARS = env.int("CHAT_MAX_MESSAGE_CHARS", default=8000)
 CHAT_STALE_REPLY_SECONDS = env.int("CHAT_STALE_REPLY_SECONDS", default=30)
+# Streamed text reaches the browser at most every CHAT_DELTA_FLUSH_MS milliseconds (the first
+# piece at once): one channel-layer send per batch instead of one per model token. 0 = every piece.
+CHAT_DELTA_FLUSH_MS = env.int("CHAT_DELTA_FLUSH_MS", default=40)
 
 # Hybrid retrieval of memories, summaries and archived messages (memories/retrieval/config.py
 # says what each knob does). Defaults chosen with `manage.py bench_locomo` (docs/benchmarks.md).

@@ -10,6 +10,11 @@ Options:
 - ``replies``: default replies, used in order; the last one repeats.
 - ``chunk_size``: characters per streamed piece; ``delay``: seconds between pieces.
 - ``fail_with``: "transient" or "permanent" to raise that error instead of replying.
+
+A scripted reply is a string, a callable of the prompt returning a string, or an object
+``{"text": "...", "delay": 0.05, "chunk_size": 4}`` whose ``delay`` and ``chunk_size`` (both
+optional) override the options for that one reply, so a script file can make a single reply
+stream slowly enough for a person, or a browser test, to stop it.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ import asyncio
 import json
 import threading
 from collections.abc import AsyncIterator, Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +34,14 @@ from drawhisper.providers.base import (
     TransientProviderError,
 )
 
-Reply = str | Callable[[Sequence[ChatMessage]], str]
+Reply = str | dict[str, Any] | Callable[[Sequence[ChatMessage]], str]
+
+
+@dataclass(frozen=True)
+class _Scripted:
+    text: str
+    delay: float
+    chunk_size: int
 
 
 class ScriptedChatBackend:
@@ -68,7 +81,7 @@ class ScriptedChatBackend:
             cls._queue.clear()
             cls.calls.clear()
 
-    def _next_reply(self, messages: Sequence[ChatMessage]) -> str:
+    def _next_reply(self, messages: Sequence[ChatMessage]) -> _Scripted:
         with self._lock:
             self.calls.append(list(messages))
             if self.fail_with == "transient":
@@ -87,18 +100,27 @@ class ScriptedChatBackend:
                 index = min(self._default_index, len(self.default_replies) - 1)
                 self._default_index += 1
                 reply = self.default_replies[index]
-        return reply(messages) if callable(reply) else reply
+        if callable(reply):
+            reply = reply(messages)
+        if isinstance(reply, dict):
+            return _Scripted(
+                text=str(reply.get("text", "")),
+                delay=float(reply.get("delay", self.delay)),
+                chunk_size=max(1, int(reply.get("chunk_size", self.chunk_size))),
+            )
+        return _Scripted(text=reply, delay=self.delay, chunk_size=self.chunk_size)
 
     # -- port -------------------------------------------------------------------------
 
     async def stream(self, messages: Sequence[ChatMessage]) -> AsyncIterator[str]:
-        text = self._next_reply(messages)
-        for start in range(0, len(text), self.chunk_size):
-            if self.delay:
-                await asyncio.sleep(self.delay)
-            yield text[start : start + self.chunk_size]
+        reply = self._next_reply(messages)
+        text, size = reply.text, reply.chunk_size
+        for start in range(0, len(text), size):
+            if reply.delay:
+                await asyncio.sleep(reply.delay)
+            yield text[start : start + size]
 
     def complete(
         self, messages: Sequence[ChatMessage], *, json_schema: dict[str, Any] | None = None
     ) -> Completion:
-        return Completion(text=self._next_reply(messages), model=self.model)
+        return Completion(text=self._next_reply(messages).text, model=self.model)

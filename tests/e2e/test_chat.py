@@ -3,6 +3,7 @@ it, survive a dropped socket without duplicates, and fit a phone screen."""
 
 from __future__ import annotations
 
+import json
 import re
 
 from playwright.sync_api import expect
@@ -30,6 +31,14 @@ RECORD_STREAM = """
 """
 
 
+def script(live_app, replies: list) -> None:
+    """The replies the server's model gives, in order: strings, or ``{"text", "delay",
+    "chunk_size"}`` objects for a reply that streams at its own pace."""
+    temporary = live_app.server.script_path.with_suffix(".tmp")
+    temporary.write_text(json.dumps(list(replies)))
+    temporary.replace(live_app.server.script_path)
+
+
 def open_chat(live_app, page, login, *, greeting="*Mara looks up from her maps.* Welcome aboard."):
     user = live_app.create_user()
     character = CharacterFactory(owner=user, name="Mara", greeting=greeting)
@@ -49,7 +58,9 @@ def test_send_a_message_and_watch_the_reply_stream_in(live_app, browser_page, lo
     for hidden in ("Stop", "Regenerate", "Show earlier messages"):
         expect(page.get_by_role("button", name=hidden)).to_be_hidden()
 
-    scripted_replies([REPLY, "*She shrugs.* \"A shorter answer, then.\""])
+    # Streamed at a model's pace (a piece every few milliseconds), so it visibly grows even
+    # though deltas are batched.
+    script(live_app, [{"text": REPLY, "delay": 0.008}, "*She shrugs.* \"A shorter answer, then.\""])
     page.evaluate(RECORD_STREAM)
     page.get_by_label("Message to Mara").fill("Where does the tide turn?")
     page.keyboard.press("Enter")
