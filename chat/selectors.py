@@ -111,6 +111,21 @@ def previous_versions(*, messages: Iterable[Message]) -> dict[int, list[Message]
     return {message.pk: sorted(chain(message.pk), key=lambda m: m.seq) for message in replies}
 
 
+def version_shown(*, message: Message) -> Message | None:
+    """The version of a reply that the chat shows: ``message`` itself when active, else the
+    end of its ``replaced_by`` chain; None when that chain ends in a deleted or hidden reply."""
+    seen: set[int] = set()
+    current: Message | None = message
+    while current is not None and current.pk not in seen:
+        if current.active:
+            return current if current.deleted_at is None else None
+        seen.add(current.pk)
+        if current.replaced_by_id is None:
+            return None
+        current = Message.objects.filter(pk=current.replaced_by_id).first()
+    return None
+
+
 def prompt_history(*, thread_id: int, before_seq: int, limit: int = 400) -> list[Message]:
     """The newest ``limit`` prompt messages before ``before_seq``, newest first."""
     return list(

@@ -24,4 +24,9 @@ urlpatterns = [
         views.MessageRestoreApi.as_view(),
         name="api-thread-message-restore",
     ),
+    path(
+        "threads/<int:thread_id>/messages/<int:message_id>/activate/",
+        views.MessageActivateApi.as_view(),
+        name="api-thread-message-activate",
+    ),
 ]

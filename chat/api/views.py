@@ -176,3 +176,24 @@ class MessageRestoreApi(APIView):
             raise NotFound("No deleted message with this id.")
         message = services.message_restore(message=message)
         return Response(messages_payload([message])[0])
+
+
+class MessageActivateApi(APIView):
+    @extend_schema(
+        operation_id="threads_messages_activate",
+        description="Choose an earlier version of the chat's last reply (one listed in its "
+        "`previous_versions`): it becomes the reply the chat shows and continues from, and the "
+        "reply shown until now becomes one of its previous versions. Answers the chosen "
+        "message; 409 with code `busy` while a reply is being written, `not_latest` when the "
+        "message is not a version of the last reply.",
+        request=None,
+        responses=MessageOutputSerializer,
+    )
+    def post(self, request, thread_id: int, message_id: int):
+        thread = get_own_thread(request, thread_id)
+        message = get_message(thread, message_id)
+        try:
+            message = services.reply_version_activate(thread=thread, version=message)
+        except services.ChatError as error:
+            return _conflict(error)
+        return Response(messages_payload([message])[0])

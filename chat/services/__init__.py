@@ -2,7 +2,8 @@
 
 - ``threads``: create (greeting first), rename, delete.
 - ``messages``: send (idempotent per ``client_id``; starts the reply), edit, delete, restore.
-- ``replies``: regenerate, prepare the prompt and receipt, save progress, finish, sweep.
+- ``replies``: regenerate, choose a version, prepare the prompt and receipt, save progress,
+  finish, sweep.
 - ``guard``: the thread lock, ``seq`` allocation and the one-reply-per-thread rule.
 
 Invariants are stated in each module; callers import from this package.
@@ -15,6 +16,7 @@ from chat.services.errors import (
     ChatError,
     MessageStreaming,
     NothingToRegenerate,
+    NotLatestReply,
     ThreadBusy,
 )
 from chat.services.guard import STALE_REPLY_ERROR
@@ -34,6 +36,7 @@ from chat.services.replies import (
     reply_prepare,
     reply_regenerate,
     reply_save_progress,
+    reply_version_activate,
 )
 from chat.services.threads import thread_create, thread_delete, thread_start, thread_update
 
@@ -42,6 +45,7 @@ __all__ = [
     "STALE_REPLY_ERROR",
     "ChatError",
     "MessageStreaming",
+    "NotLatestReply",
     "NothingToRegenerate",
     "PreparedReply",
     "RegenerateResult",
@@ -57,6 +61,7 @@ __all__ = [
     "reply_prepare",
     "reply_regenerate",
     "reply_save_progress",
+    "reply_version_activate",
     "thread_create",
     "thread_delete",
     "thread_start",

@@ -26,4 +26,8 @@ class MessageStreaming(ChatError):
     code = "streaming"
 
 
+class NotLatestReply(ChatError):
+    code = "not_latest"
+
+
 BUSY_DETAIL = "A reply is still being written in this chat. Wait for it to finish or stop it first."

@@ -6,6 +6,11 @@ Invariants:
   ``failed`` (``reply_finish``).
 - A regenerated reply stays retrievable: ``active=False`` and ``replaced_by`` the new one.
 - Every prepared reply stores a ContextReceipt of what its prompt held.
+- The versions of a reply form one tree whose root is the version shown (``active``); every
+  other version reaches it through ``replaced_by``. Choosing an earlier version
+  (``reply_version_activate``) re-roots the tree, so no version is ever lost and the chain
+  never loops. Only the last reply of a chat can change version, and never while a reply is
+  being written: a conversation never continues from a version it did not show.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from chat import selectors
 from chat.context import AssembledContext, assemble_context
 from chat.models import ContextReceipt, Message, Thread
 from chat.services import guard
-from chat.services.errors import NothingToRegenerate
+from chat.services.errors import NothingToRegenerate, NotLatestReply
 from drawhisper.providers.base import ChatMessage
 from drawhisper.tokens import count_tokens
 
@@ -64,6 +69,40 @@ def reply_regenerate(*, thread: Thread) -> RegenerateResult:
         guard.touch(thread.pk)
         guard.after_commit_changed(last.pk)
     return RegenerateResult(reply=reply, replaced=last)
+
+
+def reply_version_activate(*, thread: Thread, version: Message) -> Message:
+    """Show ``version`` (an earlier take of the chat's last reply) instead of the current one.
+
+    The current reply becomes a previous version (``active=False``, ``replaced_by`` the chosen
+    one) and the chosen one the reply the chat continues from. Its ``seq`` stays what it was:
+    every message after it is inactive, and new messages still take the next free ``seq``.
+    The memory app hears about both messages after commit. Choosing the version already shown
+    changes nothing."""
+    with transaction.atomic():
+        guard.lock_thread(thread.pk)
+        chosen = Message.objects.select_for_update().get(pk=version.pk, thread_id=thread.pk)
+        if chosen.role != Message.Role.ASSISTANT or chosen.deleted_at is not None:
+            raise NotLatestReply("Only a version of the last reply can be chosen.")
+        current = selectors.version_shown(message=chosen)
+        if current is not None and current.pk == chosen.pk:
+            return chosen
+        guard.ensure_idle(thread.pk)
+        last = selectors.last_visible_message(thread_id=thread.pk)
+        if current is None or last is None or last.pk != current.pk:
+            raise NotLatestReply(
+                "Only the versions of the last reply can be chosen; this chat has moved on."
+            )
+        current.active = False
+        current.replaced_by = chosen
+        current.save(update_fields=["active", "replaced_by"])
+        chosen.active = True
+        chosen.replaced_by = None
+        chosen.save(update_fields=["active", "replaced_by"])
+        guard.touch(thread.pk)
+        guard.after_commit_changed(current.pk)
+        guard.after_commit_messages(thread.pk)
+    return chosen
 
 
 def reply_prepare(*, reply_id: int) -> PreparedReply:
