@@ -1,31 +1,26 @@
 // The chat page (/chat/<id>/): renders the messages, streams replies, sends, stops and
-// regenerates, and shows per reply the memories its prompt used (from the receipt).
+// regenerates; edits, deletes (with undo) and restores the user's messages; browses the
+// versions of the last reply and keeps one; shows per reply the memories its prompt used.
 //
-// Talks to the server only through protocol.js (WebSocket) and /api/threads/<id>/messages/.
-// Every server event is also re-dispatched on `document` as a "chat:event" CustomEvent
-// (detail = the event) for the memory panel beside the chat.
+// Talks to the server only through protocol.js (WebSocket) and chat-api.js (REST,
+// /api/threads/<id>/messages/). Every server event is also re-dispatched on `document` as a
+// "chat:event" CustomEvent (detail = the event) for the memory panel beside the chat.
 //
 // Messages are keyed by id, and a message being sent by its client_id, so a reconnect, a
-// resend or a second tab never shows a message twice.
+// resend or a second tab never shows a message twice. Message DOM comes from chat-views.js,
+// which never turns text into markup.
 
+import { chatApi } from "./chat-api.js";
 import { formatRoleplay } from "./chat-format.js";
+import { installMessageActions } from "./chat-actions.js";
+import { el, messageView } from "./chat-views.js";
 import { CLOSE_NOT_FOUND, CLOSE_UNAUTHENTICATED, ThreadSocket } from "./protocol.js";
 
 const STICK_THRESHOLD_PX = 48;
-const STATUS_LABELS = {
-  streaming: "writing…",
-  interrupted: "stopped",
-  failed: "failed",
-};
-const LAYER_LABELS = {
-  pinned: "pinned",
-  shared: "shared",
-  retrieved: "retrieved",
-  summary: "story so far",
-};
 
 const initial = JSON.parse(document.getElementById("chat-initial").textContent);
 const threadId = initial.thread.id;
+const api = chatApi(threadId);
 
 const ui = {
   log: document.getElementById("chat-log"),
@@ -39,12 +34,16 @@ const ui = {
   connection: document.getElementById("chat-connection"),
   error: document.getElementById("chat-error"),
   threads: document.getElementById("chat-threads"),
+  announce: document.getElementById("chat-announce"),
 };
 
 const state = {
   messages: new Map(), // id → message payload
-  elements: new Map(), // id → <li>
+  elements: new Map(), // id → <li> (for a deleted message: its "deleted" line with Undo)
   sending: new Map(), // client_id → <li> of a message not yet acknowledged
+  drafts: new Map(), // id → text of a message being edited
+  shownVersion: new Map(), // reply id → id of the version the switcher shows instead
+  switcherFor: null, // id of the reply that has the version switcher (the last one)
   streamingId: null,
   stick: true,
   hasEarlier: initial.has_earlier,
@@ -53,99 +52,41 @@ const state = {
 
 // ---------------------------------------------------------------------- rendering
 
-function el(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attributes)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "text") node.textContent = value;
-    else if (key === "html") node.innerHTML = value; // only ever formatRoleplay() output
-    else if (key === "dataset") Object.assign(node.dataset, value);
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children) if (child) node.append(child);
-  return node;
-}
-
-function formatScore(score) {
-  return score === null || score === undefined ? "always" : Number(score).toFixed(2);
-}
-
-function receiptView(receipt) {
-  const items = receipt.items || [];
-  const list = el("ul", { class: "chat-receipt__items" });
-  for (const item of items) {
-    const attributes = { class: "chat-receipt__item", dataset: { layer: item.layer, kind: item.kind, score: item.score ?? "" } };
-    if (item.kind === "memory") attributes.dataset.memoryId = item.id;
-    else if (item.kind === "summary") attributes.dataset.summaryId = item.id;
-    else attributes.dataset.messageId = item.id;
-    const title = item.title || (item.kind === "summary" ? "Summary of earlier messages" : item.kind === "message" ? "An earlier message" : `Memory ${item.id}`);
-    list.append(
-      el(
-        "li",
-        attributes,
-        el("span", { class: `chat-receipt__layer chat-receipt__layer--${item.layer}`, text: LAYER_LABELS[item.layer] || item.layer }),
-        item.type ? el("span", { class: "chat-receipt__type", text: item.type.replace("_", " ") }) : null,
-        el("span", { class: "chat-receipt__title", "data-memory-title": true, text: title }),
-        el("span", { class: "chat-receipt__score", title: "Relevance score", text: formatScore(item.score) }),
-      ),
-    );
-  }
-  if (!items.length) list.append(el("li", { class: "chat-receipt__none", text: "No memories were used for this reply." }));
-  const layers = receipt.layers || {};
-  const usage = Object.entries(layers)
-    .filter(([, layer]) => layer.tokens > 0)
-    .map(([name, layer]) => `${name} ${layer.tokens}${layer.dropped ? ` (+${layer.dropped} left out)` : ""}`)
-    .join(" · ");
-  return el(
-    "details",
-    { class: "chat-receipt" },
-    el("summary", { class: "chat-receipt__summary", text: `Memories used (${items.length})` }),
-    list,
-    el("p", { class: "chat-receipt__tokens", text: `Prompt ${receipt.total_tokens} of ${receipt.budget_tokens} tokens${usage ? ": " + usage : ""}` }),
-  );
-}
-
-function versionsView(versions) {
-  return el(
-    "details",
-    { class: "chat-versions" },
-    el("summary", { text: `Earlier version${versions.length > 1 ? "s" : ""} (${versions.length})` }),
-    el(
-      "ol",
-      { class: "chat-versions__list" },
-      ...versions.map((version) =>
-        el("li", { class: "chat-versions__item", dataset: { messageId: version.id } }, el("div", { class: "chat-versions__text", html: formatRoleplay(version.content) })),
-      ),
-    ),
-  );
-}
-
-function messageView(message) {
-  const status = message.status;
-  const item = el("li", {
-    class: `chat-msg chat-msg--${message.role}`,
-    dataset: { messageId: message.id, seq: message.seq, status, role: message.role },
+function viewOf(message) {
+  const view = messageView(message, {
+    who: message.role === "user" ? initial.user_name || "You" : initial.thread.character.name,
+    editable: message.role === "user" && typeof message.id === "number",
+    draft: state.drafts.has(message.id) ? state.drafts.get(message.id) : null,
+    versions: message.id === state.switcherFor,
+    shownId: state.shownVersion.get(message.id) ?? null,
+    maxChars: initial.max_message_chars,
   });
-  const who = message.role === "user" ? initial.user_name || "You" : initial.thread.character.name;
-  item.append(el("div", { class: "chat-msg__who", text: who }));
-  item.append(el("div", { class: "chat-msg__text", html: formatRoleplay(message.content) }));
-  const meta = el("div", { class: "chat-msg__meta" });
-  if (STATUS_LABELS[status]) meta.append(el("span", { class: `chat-msg__status chat-msg__status--${status}`, text: STATUS_LABELS[status] }));
-  if (message.error && status !== "complete") meta.append(el("span", { class: "chat-msg__error", text: message.error }));
-  if (message.edited_at) meta.append(el("span", { class: "chat-msg__edited", text: "edited" }));
-  if (meta.childNodes.length) item.append(meta);
-  if (message.previous_versions && message.previous_versions.length) item.append(versionsView(message.previous_versions));
-  if (message.role === "assistant" && message.receipt) item.append(receiptView(message.receipt));
-  return item;
+  if (message.status === "streaming") view.classList.add("chat-msg--streaming");
+  return view;
+}
+
+/** Where focus is inside a message view, so a re-render can put it back. */
+function focusKey(node) {
+  const active = document.activeElement;
+  if (!node || !active || active === document.body || !node.contains(active)) return null;
+  if (active.classList.contains("chat-edit__input")) return { selector: ".chat-edit__input", start: active.selectionStart, end: active.selectionEnd };
+  if (active.dataset && active.dataset.action) return { selector: `[data-action="${active.dataset.action}"]` };
+  return null;
 }
 
 function placeMessage(message) {
   const existing = state.elements.get(message.id);
-  const view = messageView(message);
+  const focus = focusKey(existing);
   state.messages.set(message.id, message);
+  const view = viewOf(message);
   state.elements.set(message.id, view);
   if (existing) {
     existing.replaceWith(view);
+    const target = focus && view.querySelector(focus.selector);
+    if (target) {
+      target.focus();
+      if (focus.start !== undefined) target.setSelectionRange(focus.start, focus.end);
+    }
   } else {
     // Keep seq order: insert before the first rendered message with a larger seq.
     const after = [...ui.log.querySelectorAll(".chat-msg[data-seq]")].find((node) => Number(node.dataset.seq) > message.seq);
@@ -159,13 +100,36 @@ function removeMessage(id) {
   if (node) node.remove();
   state.elements.delete(id);
   state.messages.delete(id);
+  state.drafts.delete(id);
+  state.shownVersion.delete(id);
+}
+
+function rerender(id) {
+  const message = state.messages.get(id);
+  if (message) placeMessage(message);
+}
+
+/** Move focus into the (re-rendered) view of a message, to the first match of `selector`. */
+function focusIn(id, selector) {
+  const node = state.elements.get(id);
+  const target = node && node.querySelector(selector);
+  if (target) target.focus();
+  return Boolean(target);
+}
+
+function announce(text) {
+  ui.announce.textContent = "";
+  // A fresh text node, a moment later, so the same words are announced twice in a row too.
+  setTimeout(() => {
+    ui.announce.textContent = text;
+  }, 30);
 }
 
 function renderText(id) {
   const message = state.messages.get(id);
   const node = state.elements.get(id);
-  if (!message || !node) return;
-  node.querySelector(":scope > .chat-msg__text").innerHTML = formatRoleplay(message.content);
+  const text = node && node.querySelector(":scope > .chat-msg__text");
+  if (message && text) text.innerHTML = formatRoleplay(message.content);
 }
 
 // Streaming text is re-rendered at most once per frame.
@@ -223,6 +187,17 @@ function updateControls() {
   const hasUserMessage = [...state.messages.values()].some((message) => message.role === "user");
   ui.regenerate.hidden = streaming || !last || !hasUserMessage;
   ui.regenerate.textContent = last && last.role === "user" ? "Reply" : "Regenerate";
+  // Only the last reply, once written, can switch versions (as the server requires).
+  const switcherFor = !streaming && last && last.role === "assistant" ? last.id : null;
+  if (switcherFor !== state.switcherFor) {
+    const previous = state.switcherFor;
+    state.switcherFor = switcherFor;
+    if (previous !== null) {
+      state.shownVersion.delete(previous);
+      rerender(previous);
+    }
+    if (switcherFor !== null) rerender(switcherFor);
+  }
 }
 
 function showError(text) {
@@ -238,7 +213,7 @@ function setConnection(text, stateName) {
 // ---------------------------------------------------------------------- sending
 
 function showSending(clientId, content) {
-  const view = messageView({ id: `sending-${clientId}`, seq: Number.MAX_SAFE_INTEGER, role: "user", content, status: "complete" });
+  const view = viewOf({ id: `sending-${clientId}`, seq: Number.MAX_SAFE_INTEGER, role: "user", content, status: "complete" });
   view.classList.add("chat-msg--sending");
   view.dataset.clientId = clientId;
   delete view.dataset.seq;
@@ -314,7 +289,7 @@ const handlers = {
     placeMessage(message);
     followBottom();
     // The stored message also carries its previous versions (after a regeneration) and error.
-    const fresh = await fetchJson(`/api/threads/${threadId}/messages/${event.message_id}/`);
+    const fresh = await api.get(event.message_id).catch(() => null);
     if (fresh) {
       placeMessage(fresh);
       followBottom();
@@ -340,19 +315,9 @@ function handle(event) {
 
 // ---------------------------------------------------------------------- history
 
-async function fetchJson(url) {
-  try {
-    const response = await fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } });
-    if (!response.ok) return null;
-    return await response.json();
-  } catch {
-    return null;
-  }
-}
-
 /** Bring the log up to date from the server (after a reconnect): newest page, merged by id. */
 async function refreshHistory() {
-  const page = await fetchJson(`/api/threads/${threadId}/messages/?limit=100`);
+  const page = await api.list("?limit=100").catch(() => null);
   if (!page) return;
   const ids = new Set(page.results.map((message) => message.id));
   const oldest = page.results.length ? page.results[0].seq : Infinity;
@@ -368,7 +333,7 @@ async function loadEarlier() {
   const first = Math.min(...[...state.messages.values()].map((message) => message.seq));
   const height = ui.log.scrollHeight;
   ui.earlier.disabled = true;
-  const page = await fetchJson(`/api/threads/${threadId}/messages/?limit=100&before_seq=${first}`);
+  const page = await api.list(`?limit=100&before_seq=${first}`).catch(() => null);
   ui.earlier.disabled = false;
   if (!page) return;
   for (const message of page.results) placeMessage(message);
@@ -377,6 +342,20 @@ async function loadEarlier() {
   ui.log.scrollTop += ui.log.scrollHeight - height; // keep what the reader was looking at
 }
 ui.earlier.addEventListener("click", loadEarlier);
+
+installMessageActions({
+  log: ui.log,
+  state,
+  api,
+  placeMessage,
+  removeMessage,
+  rerender,
+  focusIn,
+  announce,
+  showError,
+  updateControls,
+  refreshHistory,
+});
 
 // ---------------------------------------------------------------------- connection
 

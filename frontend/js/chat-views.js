@@ -1,0 +1,188 @@
+// The DOM of one chat message, built from its JSON (the same over REST and the socket).
+//
+// Safe by construction: text goes in through textContent, form values through .value, and
+// the only HTML ever assigned is formatRoleplay() output, which escapes the text first. So
+// nothing a user or a model writes can become a tag or an attribute.
+//
+// Buttons carry data-action (edit, delete, undo, edit-cancel, version-prev, version-next,
+// version-keep); the page handles them by delegation on the log, so a re-rendered message
+// needs no listeners of its own.
+
+import { formatRoleplay } from "./chat-format.js";
+
+export const STATUS_LABELS = {
+  streaming: "writing…",
+  interrupted: "stopped",
+  failed: "failed",
+};
+const LAYER_LABELS = {
+  pinned: "pinned",
+  shared: "shared",
+  retrieved: "retrieved",
+  summary: "story so far",
+};
+
+export function el(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "text") node.textContent = value;
+    else if (key === "html") node.innerHTML = value; // only ever formatRoleplay() output
+    else if (key === "value") node.value = value;
+    else if (key === "dataset") Object.assign(node.dataset, value);
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children) if (child) node.append(child);
+  return node;
+}
+
+function formatScore(score) {
+  return score === null || score === undefined ? "always" : Number(score).toFixed(2);
+}
+
+function receiptView(receipt) {
+  const items = receipt.items || [];
+  const list = el("ul", { class: "chat-receipt__items" });
+  for (const item of items) {
+    const attributes = { class: "chat-receipt__item", dataset: { layer: item.layer, kind: item.kind, score: item.score ?? "" } };
+    if (item.kind === "memory") attributes.dataset.memoryId = item.id;
+    else if (item.kind === "summary") attributes.dataset.summaryId = item.id;
+    else attributes.dataset.messageId = item.id;
+    const title = item.title || (item.kind === "summary" ? "Summary of earlier messages" : item.kind === "message" ? "An earlier message" : `Memory ${item.id}`);
+    list.append(
+      el(
+        "li",
+        attributes,
+        el("span", { class: `chat-receipt__layer chat-receipt__layer--${item.layer}`, text: LAYER_LABELS[item.layer] || item.layer }),
+        item.type ? el("span", { class: "chat-receipt__type", text: item.type.replace("_", " ") }) : null,
+        el("span", { class: "chat-receipt__title", "data-memory-title": true, text: title }),
+        el("span", { class: "chat-receipt__score", title: "Relevance score", text: formatScore(item.score) }),
+      ),
+    );
+  }
+  if (!items.length) list.append(el("li", { class: "chat-receipt__none", text: "No memories were used for this reply." }));
+  const layers = receipt.layers || {};
+  const usage = Object.entries(layers)
+    .filter(([, layer]) => layer.tokens > 0)
+    .map(([name, layer]) => `${name} ${layer.tokens}${layer.dropped ? ` (+${layer.dropped} left out)` : ""}`)
+    .join(" · ");
+  return el(
+    "details",
+    { class: "chat-receipt" },
+    el("summary", { class: "chat-receipt__summary", text: `Memories used (${items.length})` }),
+    list,
+    el("p", { class: "chat-receipt__tokens", text: `Prompt ${receipt.total_tokens} of ${receipt.budget_tokens} tokens${usage ? ": " + usage : ""}` }),
+  );
+}
+
+/** Earlier versions of a reply that is no longer the last one: read-only. */
+function versionsView(versions) {
+  return el(
+    "details",
+    { class: "chat-versions" },
+    el("summary", { text: `Earlier version${versions.length > 1 ? "s" : ""} (${versions.length})` }),
+    el(
+      "ol",
+      { class: "chat-versions__list" },
+      ...versions.map((version) =>
+        el("li", { class: "chat-versions__item", dataset: { messageId: version.id } }, el("div", { class: "chat-versions__text", html: formatRoleplay(version.content) })),
+      ),
+    ),
+  );
+}
+
+/** Every version of a reply (its previous versions and itself), oldest first. */
+export function replyVersions(message) {
+  return [...(message.previous_versions || []), message].sort((a, b) => a.seq - b.seq);
+}
+
+/** "‹ 2 / 3 ›" on the last reply: browse its versions, keep the one shown. */
+function switcherView(versions, shownIndex, activeIndex) {
+  const total = versions.length;
+  const browsing = shownIndex !== activeIndex;
+  const arrow = (action, label, symbol, disabled) =>
+    el("button", { type: "button", class: `chat-swipe__arrow chat-swipe__${action}`, "aria-label": label, "aria-disabled": disabled ? "true" : null, dataset: { action: `version-${action}` } }, symbol);
+  return el(
+    "div",
+    { class: "chat-swipe", role: "group", "aria-label": `Reply versions: showing ${shownIndex + 1} of ${total}` },
+    arrow("prev", "Previous version", "‹", shownIndex === 0),
+    el("span", { class: "chat-swipe__count", text: `${shownIndex + 1} / ${total}` }),
+    arrow("next", "Next version", "›", shownIndex === total - 1),
+    browsing ? el("button", { type: "button", class: "chat-swipe__keep", dataset: { action: "version-keep" } }, "Keep this version") : null,
+    browsing ? el("span", { class: "chat-swipe__note", text: `Not kept: the chat continues from version ${activeIndex + 1}.` }) : null,
+  );
+}
+
+function editorView(message, draft, maxChars) {
+  const inputId = `chat-edit-${message.id}`;
+  const hintId = `${inputId}-hint`;
+  return el(
+    "form",
+    { class: "chat-edit", dataset: { messageId: message.id }, autocomplete: "off" },
+    el("label", { for: inputId, class: "visually-hidden", text: "Edit your message" }),
+    el("textarea", { id: inputId, class: "chat-edit__input", rows: 3, maxlength: maxChars || null, "aria-describedby": hintId, value: draft }),
+    el("p", { id: hintId, class: "visually-hidden", text: "Enter saves, Shift+Enter starts a new line, Escape cancels." }),
+    el(
+      "div",
+      { class: "chat-edit__actions" },
+      el("button", { type: "button", dataset: { action: "edit-cancel" } }, "Cancel"),
+      el("button", { type: "submit", class: "primary" }, "Save"),
+    ),
+  );
+}
+
+/**
+ * The <li> of a message.
+ *   who:          the speaker's name
+ *   editable:     show Edit and Delete (the user's own stored messages)
+ *   draft:        a string while the message is being edited (the editor is shown)
+ *   versions:     show the version switcher (the last reply, when it has earlier versions)
+ *   shownId:      the version shown by the switcher (default: the message itself)
+ *   maxChars:     the longest text an edit may have
+ */
+export function messageView(message, { who, editable = false, draft = null, versions = false, shownId = null, maxChars = null } = {}) {
+  const status = message.status;
+  const item = el("li", {
+    class: `chat-msg chat-msg--${message.role}`,
+    dataset: { messageId: message.id, seq: message.seq, status, role: message.role },
+  });
+  const all = versions ? replyVersions(message) : [];
+  const activeIndex = all.findIndex((version) => version.id === message.id);
+  let shownIndex = all.findIndex((version) => version.id === shownId);
+  if (shownIndex < 0) shownIndex = activeIndex;
+  const shown = versions ? all[shownIndex] : message;
+  if (shown !== message) item.dataset.shownVersion = shown.id;
+
+  item.append(el("div", { class: "chat-msg__who", text: who }));
+  if (draft !== null) item.append(editorView(message, draft, maxChars));
+  else item.append(el("div", { class: "chat-msg__text", html: formatRoleplay(shown.content) }));
+  const meta = el("div", { class: "chat-msg__meta" });
+  if (STATUS_LABELS[shown.status]) meta.append(el("span", { class: `chat-msg__status chat-msg__status--${shown.status}`, text: STATUS_LABELS[shown.status] }));
+  if (shown.error && shown.status !== "complete") meta.append(el("span", { class: "chat-msg__error", text: shown.error }));
+  if (shown.edited_at) meta.append(el("span", { class: "chat-msg__edited", text: "edited" }));
+  if (meta.childNodes.length) item.append(meta);
+  if (versions && all.length > 1) item.append(switcherView(all, shownIndex, activeIndex));
+  else if (status !== "streaming" && message.previous_versions && message.previous_versions.length) item.append(versionsView(message.previous_versions));
+  if (message.role === "assistant" && message.receipt && shown === message) item.append(receiptView(message.receipt));
+  if (editable && draft === null) {
+    item.append(
+      el(
+        "div",
+        { class: "chat-msg__actions" },
+        el("button", { type: "button", class: "chat-msg__action", "aria-label": "Edit message", dataset: { action: "edit" } }, "Edit"),
+        el("button", { type: "button", class: "chat-msg__action", "aria-label": "Delete message", dataset: { action: "delete" } }, "Delete"),
+      ),
+    );
+  }
+  return item;
+}
+
+/** What stays in the log where a deleted message was, with its undo. */
+export function deletedView(message) {
+  return el(
+    "li",
+    { class: "chat-msg chat-msg--deleted", dataset: { messageId: message.id, seq: message.seq, role: message.role } },
+    el("span", { class: "chat-msg__deleted-text", text: message.role === "user" ? "You deleted this message." : "Message deleted." }),
+    el("button", { type: "button", class: "chat-msg__action", "aria-label": "Undo delete", dataset: { action: "undo" } }, "Undo"),
+  );
+}
