@@ -15,6 +15,8 @@
 //   {type: "message.created", message: Message, client_id, duplicate}
 //   {type: "reply.start", message_id, message: Message (status "streaming"), replaces: id|null}
 //   {type: "reply.delta", message_id, delta: "<text piece>"}
+//       The first piece comes at once, later ones batched (at most one delta per
+//       CHAT_DELTA_FLUSH_MS on the server); joined in order they are reply.end's content.
 //   {type: "reply.end", message_id, content, status: "complete"|"interrupted"|"failed", receipt}
 //       "interrupted": stopped by reply.stop or cut off (the text so far is kept).
 //   {type: "memory.created", memory} / {type: "memory.updated", memory} / {type: "memory.deleted", id}
