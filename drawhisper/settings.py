@@ -320,9 +320,9 @@ CHAT_DELTA_FLUSH_MS = env.int("CHAT_DELTA_FLUSH_MS", default=40)
 # Hybrid retrieval of memories, summaries and archived messages (memories/retrieval/config.py
 # says what each knob does). Defaults chosen with `manage.py bench_locomo` (docs/benchmarks.md).
 RETRIEVAL_CANDIDATES_PER_LIST = env.int("RETRIEVAL_CANDIDATES_PER_LIST", default=40)
-RETRIEVAL_RRF_K = env.int("RETRIEVAL_RRF_K", default=60)
+RETRIEVAL_RRF_K = env.int("RETRIEVAL_RRF_K", default=10)
 RETRIEVAL_LEXICAL_WEIGHT = env.float("RETRIEVAL_LEXICAL_WEIGHT", default=1.0)
-RETRIEVAL_VECTOR_WEIGHT = env.float("RETRIEVAL_VECTOR_WEIGHT", default=1.0)
+RETRIEVAL_VECTOR_WEIGHT = env.float("RETRIEVAL_VECTOR_WEIGHT", default=0.5)
 RETRIEVAL_KIND_WEIGHTS = {"memory": 1.0, "summary": 1.0, "message": 1.0}
 RETRIEVAL_TYPE_WEIGHTS: dict[str, float] = {}
 RETRIEVAL_RECENCY_WEIGHT = env.float("RETRIEVAL_RECENCY_WEIGHT", default=0.0)

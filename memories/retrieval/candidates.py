@@ -6,28 +6,28 @@ Rendering decides what an item costs in the budget, so it happens before packing
   pinned layer's ``[type] title: content`` after the date of its last source message, else
   of its creation);
 - summary: ``[8 May 2023 to 9 June 2023] ...`` (the dates of its first and last messages).
-Dates let the model answer "when" and place "yesterday"; ``show_dates=False`` omits them."""
+Dates let the model answer "when" and place "yesterday"; ``show_dates=False`` omits them.
+
+All rows come back from one SQL statement (``load_candidates``), with the scope conditions
+of ``scope.py`` applied again: a hit the vector store still holds for a deleted, superseded
+or out-of-scope row is dropped here."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
-from functools import cached_property
+from functools import cached_property, lru_cache
+from types import SimpleNamespace
 
-from django.db.models import OuterRef, Q, Subquery
+from django.db import connection
 from django.utils import timezone
 
 from chat.models import Message
 from drawhisper.tokens import count_tokens
 from memories.context import memory_text
 from memories.retrieval.config import RetrievalConfig
-from memories.retrieval.scope import (
-    Scope,
-    memories_in_scope,
-    messages_in_scope,
-    summaries_in_scope,
-)
+from memories.retrieval.scope import Scope, scope_conditions
 
 
 @dataclass(frozen=True)
@@ -48,132 +48,147 @@ class Candidate:
         return count_tokens(self.text)
 
 
+@lru_cache(maxsize=4096)
+def _format_day(year: int, month: int, day: int) -> str:
+    return f"{day} {datetime(year, month, day):%B %Y}"
+
+
 def format_date(moment: datetime | None) -> str:
     if moment is None:
         return ""
     local = timezone.localtime(moment) if timezone.is_aware(moment) else moment
-    return f"{local.day} {local:%B %Y}"
+    return _format_day(local.year, local.month, local.day)
 
 
 def _dated(text: str, label: str, config: RetrievalConfig) -> str:
     return f"[{label}] {text}" if config.show_dates and label else text
 
 
-def _message_time(thread_field: str, seq_field: str):
-    return Subquery(
-        Message.objects.filter(thread_id=OuterRef(thread_field), seq=OuterRef(seq_field)).values(
-            "created_at"
-        )[:1]
+def _message_time(thread_column: str, seq_column: str) -> str:
+    return (
+        f"(SELECT m.created_at FROM {Message._meta.db_table} m"
+        f" WHERE m.thread_id = {thread_column} AND m.seq = {seq_column})"
     )
 
 
-def load_memories(
-    ids: Iterable[int], vector_ids: Iterable[str], *, scope: Scope, config: RetrievalConfig
-) -> tuple[dict[int, Candidate], dict[str, int]]:
-    """Memories in scope by id or vector id; also the vector id -> row id map."""
-    ids, vector_ids = list(ids), list(vector_ids)
-    if not ids and not vector_ids:
-        return {}, {}
-    memories = (
-        memories_in_scope(scope)
-        .filter(Q(pk__in=ids) | Q(vector_id__in=vector_ids))
-        .annotate(source_time=_message_time("origin_thread_id", "source_end_seq"))
-        .only(
-            "id",
-            "vector_id",
-            "title",
-            "content",
-            "type",
-            "source_start_seq",
-            "source_end_seq",
-            "created_at",
+Loaded = dict[str, dict[int, Candidate]]
+
+
+def load_candidates(
+    *,
+    scope: Scope,
+    config: RetrievalConfig,
+    memory_ids: Iterable[int] = (),
+    memory_vector_ids: Iterable[str] = (),
+    summary_ids: Iterable[int] = (),
+    message_ids: Iterable[int] = (),
+) -> tuple[Loaded, dict[str, int]]:
+    """The rows in scope behind these ids, per kind, rendered; and memory vector id -> row id."""
+    wanted = {
+        "memory": (sorted(set(memory_ids)), sorted(set(memory_vector_ids))),
+        "summary": sorted(set(summary_ids)),
+        "message": sorted(set(message_ids)),
+    }
+    branches: list[str] = []
+    params: list = []
+    if wanted["memory"][0] or wanted["memory"][1]:
+        conditions, condition_params = scope_conditions("memory", scope)
+        branches.append(
+            "SELECT 'memory', d.id, d.vector_id, d.type, d.title, d.content,"
+            " d.source_start_seq, d.source_end_seq,"
+            f" coalesce({_message_time('d.origin_thread_id', 'd.source_end_seq')}, d.created_at),"
+            " NULL::timestamptz"
+            f" FROM memories_memory d WHERE {conditions}"
+            " AND (d.id = ANY(%s) OR d.vector_id = ANY(%s))"
         )
-    )
-    found: dict[int, Candidate] = {}
+        params += [*condition_params, *wanted["memory"]]
+    if wanted["summary"]:
+        conditions, condition_params = scope_conditions("summary", scope)
+        branches.append(
+            "SELECT 'summary', d.id, NULL::varchar, d.level, '', d.text, d.start_seq, d.end_seq,"
+            f" coalesce({_message_time('d.thread_id', 'd.end_seq')}, d.created_at),"
+            f" {_message_time('d.thread_id', 'd.start_seq')}"
+            f" FROM memories_summary d WHERE {conditions} AND d.id = ANY(%s)"
+        )
+        params += [*condition_params, wanted["summary"]]
+    if wanted["message"]:
+        conditions, condition_params = scope_conditions("message", scope)
+        branches.append(
+            "SELECT 'message', d.id, NULL::varchar, d.role, '', d.content, d.seq, d.seq,"
+            " d.created_at, NULL::timestamptz"
+            f" FROM {Message._meta.db_table} d WHERE {conditions} AND d.id = ANY(%s)"
+        )
+        params += [*condition_params, wanted["message"]]
+    loaded: Loaded = {"memory": {}, "summary": {}, "message": {}}
     by_vector_id: dict[str, int] = {}
-    for memory in memories:
-        moment = memory.source_time or memory.created_at
-        text = _dated(memory_text(memory), format_date(moment), config)
-        found[memory.pk] = Candidate(
-            kind="memory",
-            id=memory.pk,
-            text=text,
-            body=memory.content,
-            title=memory.title,
-            type=memory.type,
-            start_seq=memory.source_start_seq,
-            end_seq=memory.source_end_seq,
-            time=moment,
-        )
-        if memory.vector_id:
-            by_vector_id[memory.vector_id] = memory.pk
-    return found, by_vector_id
+    if not branches:
+        return loaded, by_vector_id
+    with connection.cursor() as cursor:
+        cursor.execute("\nUNION ALL\n".join(branches), params)
+        rows = cursor.fetchall()
+    for kind, row_id, vector_id, row_type, title, text, start_seq, end_seq, moment, start in rows:
+        if kind == "memory":
+            candidate = _memory(row_id, row_type, title, text, start_seq, end_seq, moment, config)
+            if vector_id:
+                by_vector_id[vector_id] = row_id
+        elif kind == "summary":
+            candidate = _summary(row_id, row_type, text, start_seq, end_seq, start, moment, config)
+        else:
+            candidate = _message(row_id, row_type, text, start_seq, moment, scope, config)
+        loaded[kind][row_id] = candidate
+    return loaded, by_vector_id
 
 
-def load_summaries(
-    ids: Iterable[int], *, scope: Scope, config: RetrievalConfig
-) -> dict[int, Candidate]:
-    ids = list(ids)
-    if not ids:
-        return {}
-    rows = (
-        summaries_in_scope(scope)
-        .filter(pk__in=ids)
-        .annotate(
-            start_time=_message_time("thread_id", "start_seq"),
-            end_time=_message_time("thread_id", "end_seq"),
-        )
-        .values(
-            "id", "text", "level", "start_seq", "end_seq", "start_time", "end_time", "created_at"
-        )
+def _memory(row_id, memory_type, title, content, start_seq, end_seq, moment, config) -> Candidate:
+    text = memory_text(SimpleNamespace(type=memory_type, title=title, content=content))
+    return Candidate(
+        kind="memory",
+        id=row_id,
+        text=_dated(text, format_date(moment), config),
+        body=content,
+        title=title,
+        type=memory_type,
+        start_seq=start_seq,
+        end_seq=end_seq,
+        time=moment,
     )
-    found: dict[int, Candidate] = {}
-    for row in rows:
-        start, end = (
-            format_date(row["start_time"]),
-            format_date(row["end_time"] or row["created_at"]),
-        )
-        label = end if not start or start == end else f"{start} to {end}"
-        text = _dated(row["text"], label, config)
-        found[row["id"]] = Candidate(
-            kind="summary",
-            id=row["id"],
-            text=text,
-            body=row["text"],
-            title=f"Summary of messages {row['start_seq']}-{row['end_seq']}",
-            type=row["level"],
-            start_seq=row["start_seq"],
-            end_seq=row["end_seq"],
-            time=row["end_time"] or row["created_at"],
-        )
-    return found
+
+
+def _summary(row_id, level, text, start_seq, end_seq, start, end, config) -> Candidate:
+    first, last = format_date(start), format_date(end)
+    label = last if not first or first == last else f"{first} to {last}"
+    return Candidate(
+        kind="summary",
+        id=row_id,
+        text=_dated(text, label, config),
+        body=text,
+        title=f"Summary of messages {start_seq}-{end_seq}",
+        type=level,
+        start_seq=start_seq,
+        end_seq=end_seq,
+        time=end,
+    )
+
+
+def _message(row_id, role, content, seq, moment, scope: Scope, config) -> Candidate:
+    speaker = scope.user_name if role == Message.Role.USER else scope.character_name
+    body = f"{speaker}: {content}"
+    return Candidate(
+        kind="message",
+        id=row_id,
+        text=_dated(body, format_date(moment), config),
+        body=body,
+        title=f"Message {seq}",
+        type=role,
+        start_seq=seq,
+        end_seq=seq,
+        time=moment,
+    )
 
 
 def load_messages(
     ids: Iterable[int], *, scope: Scope, config: RetrievalConfig
 ) -> dict[int, Candidate]:
-    ids = list(ids)
-    if not ids:
-        return {}
-    rows = (
-        messages_in_scope(scope)
-        .filter(pk__in=ids)
-        .values("id", "seq", "role", "content", "created_at")
-    )
-    found: dict[int, Candidate] = {}
-    for row in rows:
-        speaker = scope.user_name if row["role"] == Message.Role.USER else scope.character_name
-        body = f"{speaker}: {row['content']}"
-        text = _dated(body, format_date(row["created_at"]), config)
-        found[row["id"]] = Candidate(
-            kind="message",
-            id=row["id"],
-            text=text,
-            body=body,
-            title=f"Message {row['seq']}",
-            type=row["role"],
-            start_seq=row["seq"],
-            end_seq=row["seq"],
-            time=row["created_at"],
-        )
-    return found
+    """Archived messages in scope by id, rendered as retrieval renders them."""
+    loaded, _ = load_candidates(scope=scope, config=config, message_ids=ids)
+    return loaded["message"]

@@ -22,9 +22,9 @@ class RetrievalConfig:
     # Candidates taken from each ranked list (per kind, per ranker) before fusion.
     candidates_per_list: int = 40
     # Reciprocal rank fusion constant: score = sum(weight / (rrf_k + rank)).
-    rrf_k: int = 60
+    rrf_k: int = 10
     lexical_weight: float = 1.0
-    vector_weight: float = 1.0
+    vector_weight: float = 0.5
     # Relative weight of each kind of item after fusion.
     kind_weights: dict[str, float] = field(
         default_factory=lambda: {"memory": 1.0, "summary": 1.0, "message": 1.0}

@@ -37,13 +37,22 @@ def distinct(
     kept_sets: list[frozenset[str]] = []
     for item in items:
         words = word_set(text_of(item))
-        if any(
-            words == other or (threshold < 1.0 and jaccard(words, other) > threshold)
-            for other in kept_sets
-        ):
+        if any(_near(words, other, threshold) for other in kept_sets):
             continue
         kept_sets.append(words)
         yield item
+
+
+def _near(words: frozenset[str], other: frozenset[str], threshold: float) -> bool:
+    if words == other:
+        return True
+    if threshold >= 1.0:
+        return False
+    smaller, larger = sorted((len(words), len(other)))
+    # Jaccard is at most smaller / larger: skip the set operations when that is too low.
+    if not larger or smaller / larger <= threshold:
+        return False
+    return jaccard(words, other) > threshold
 
 
 def drop_near_duplicates(

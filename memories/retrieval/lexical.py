@@ -20,15 +20,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db import connection
-from django.db.models.expressions import RawSQL
 
 from memories.retrieval.config import RetrievalConfig
-from memories.retrieval.scope import (
-    Scope,
-    memories_in_scope,
-    messages_in_scope,
-    summaries_in_scope,
-)
+from memories.retrieval.scope import Scope, scope_conditions
 
 _CONFIG_NAME = re.compile(r"^[a-z_]+$")
 
@@ -58,59 +52,38 @@ def corpus(kind: str, config_name: str) -> _Corpus:
     raise ValueError(f"unknown kind {kind!r}")
 
 
-def query_lexemes(query: str, *, config: RetrievalConfig) -> list[str]:
-    """The normalised words (lexemes) of ``query``, stop words removed, as PostgreSQL sees them."""
-    if not query.strip():
-        return []
-    corpus("message", config.text_search_config)  # validates the name
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT tsvector_to_array(to_tsvector('{config.text_search_config}'::regconfig, %s))",
-            [query],
-        )
-        (lexemes,) = cursor.fetchone()
-    return list(lexemes or [])
-
-
-def _scoped_rows(kind: str, scope: Scope, text_column: str):
-    """``(id, dl)`` of the rows in scope: ``dl`` is the length in tokens (token_count, or a
-    character estimate when it was not recorded)."""
-    if kind == "memory":
-        queryset = memories_in_scope(scope)
-    elif kind == "summary":
-        queryset = summaries_in_scope(scope)
-    else:
-        queryset = messages_in_scope(scope)
-    length = RawSQL(
-        f"greatest(coalesce(nullif(token_count, 0), length({text_column}) / 4), 1)::float8", []
-    )
-    return queryset.order_by().annotate(dl=length).values_list("id", "dl")
-
-
 def bm25_search(
-    kinds: Sequence[str], *, lexemes: list[str], scope: Scope, config: RetrievalConfig, limit: int
+    kinds: Sequence[str], *, query: str, scope: Scope, config: RetrievalConfig, limit: int
 ) -> dict[str, list[tuple[int, float]]]:
-    """Per kind, ``(row id, BM25 score)`` of the rows in scope that share a word with the
-    query, best first; one SQL statement for all kinds.
+    """Per kind, ``(row id, BM25 score)`` of the rows in scope that share a word with
+    ``query``, best first; one SQL statement for all kinds.
 
     Each query lexeme is looked up in the GIN index on ``(partition, tsvector)``, so no text is
     parsed at query time when the index is used; a lexeme counts once per row (term frequency
     1), which loses little on chat-sized texts and keeps ranking a matter of index lookups."""
     results: dict[str, list[tuple[int, float]]] = {kind: [] for kind in kinds}
-    if not lexemes or limit <= 0 or not kinds:
+    if not query.strip() or limit <= 0 or not kinds:
         return results
+    config_name = config.text_search_config
+    corpus("message", config_name)  # validates the name before it goes into SQL
     k1, b = float(config.bm25_k1), float(config.bm25_b)
-    ctes = ["lexemes AS (SELECT DISTINCT unnest(%s::text[]) AS lexeme)"]
-    params: list = [list(lexemes)]
+    ctes = [
+        "lexemes AS (SELECT DISTINCT unnest(tsvector_to_array("
+        f"to_tsvector('{config_name}'::regconfig, %s))) AS lexeme)"
+    ]
+    params: list = [query]
     branches = []
     for kind in kinds:
-        source = corpus(kind, config.text_search_config)
-        scope_sql, scope_params = _scoped_rows(
-            kind, scope, source.text_column
-        ).query.sql_with_params()
+        source = corpus(kind, config_name)
+        conditions, condition_params = scope_conditions(kind, scope)
+        length = (
+            f"greatest(coalesce(nullif(d.token_count, 0), length(d.{source.text_column}) / 4), 1)"
+        )
         partition_value = scope.owner_id if kind == "memory" else scope.thread_id
         ctes += [
-            f"{kind}_scoped (id, dl) AS MATERIALIZED ({scope_sql})",
+            f"""{kind}_scoped (id, dl) AS MATERIALIZED (
+                SELECT d.id, {length}::float8 FROM {source.table} d WHERE {conditions}
+            )""",
             f"""{kind}_stats AS (
                 SELECT count(*)::float8 AS n, coalesce(avg(dl), 1)::float8 AS avgdl FROM {kind}_scoped
             )""",
@@ -132,7 +105,7 @@ def bm25_search(
                 LIMIT %s
             )""",
         ]
-        params += [*scope_params, partition_value, k1 + 1, k1, b, b, int(limit)]
+        params += [*condition_params, partition_value, k1 + 1, k1, b, b, int(limit)]
         branches.append(f"SELECT '{kind}', id, score FROM {kind}_ranked")
     sql = "WITH " + ",\n".join(ctes) + "\n" + "\nUNION ALL\n".join(branches)
     with connection.cursor() as cursor:

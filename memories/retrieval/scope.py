@@ -1,22 +1,31 @@
 """Who and what a retrieval may see.
 
 - memories: same owner and character, status active, and either shared or made in this
-  thread (``origin_thread``); minus the ids the caller already shows (pinned, shared layers);
+  thread (``origin_thread``); minus the ids the caller already shows (pinned, shared layers)
+  or the user dismissed here;
 - summaries: of this thread only;
 - archived messages: of this thread only, active (not replaced by a regeneration), not
-  deleted by the user, with text, and older than ``before_seq`` (the first message of the
-  recent window) when it is given.
+  deleted by the user, complete or interrupted, with text, and older than ``before_seq`` (the
+  first message of the recent window) when it is given.
 
-The vector store is asked with the same owner/character/thread filters, and every hit is
-checked again against the database, which is the source of truth."""
+The rule is stated twice, on purpose: as querysets (``memories_in_scope`` ...) for readers
+and tests, and as SQL conditions (``scope_conditions``) for the two hot statements of a
+retrieval, which cannot afford the ORM's compile time on every chat turn.
+``tests/retrieval/test_scope.py`` checks that both select the same rows. The vector store is
+asked with the same owner/character/thread filters, and every hit is checked again against
+the database, which is the source of truth."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
+from django.contrib.auth import get_user_model
+from django.db import connection
 from django.db.models import Q
 
+from characters.models import Character
 from chat.models import Message, Thread
 from memories.models import Memory, Summary
 
@@ -28,7 +37,7 @@ class Scope:
     thread_id: int
     before_seq: int | None = None
     exclude_memory_ids: frozenset[int] = frozenset()
-    # How archived messages name their speakers.
+    # How archived messages name their speakers (as the pipeline's transcripts do).
     user_name: str = "User"
     character_name: str = "Character"
 
@@ -36,16 +45,25 @@ class Scope:
 def scope_for_thread(
     *, thread_id: int, before_seq: int | None = None, exclude_memory_ids: Iterable[int] = ()
 ) -> Scope:
-    owner_id, character_id, first_name, character_name = Thread.objects.values_list(
-        "owner_id", "character_id", "owner__first_name", "character__name"
-    ).get(pk=thread_id)
+    users, characters = get_user_model()._meta.db_table, Character._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT t.owner_id, t.character_id, u.first_name, u.username, c.name"
+            f" FROM {Thread._meta.db_table} t JOIN {users} u ON u.id = t.owner_id"
+            f" JOIN {characters} c ON c.id = t.character_id WHERE t.id = %s",
+            [thread_id],
+        )
+        row = cursor.fetchone()
+    if row is None:
+        raise LookupError(f"no thread {thread_id}")
+    owner_id, character_id, first_name, username, character_name = row
     return Scope(
         owner_id=owner_id,
         character_id=character_id,
         thread_id=thread_id,
         before_seq=before_seq,
         exclude_memory_ids=frozenset(int(pk) for pk in exclude_memory_ids),
-        user_name=first_name or "User",
+        user_name=first_name or username or "User",
         character_name=character_name or "Character",
     )
 
@@ -73,3 +91,32 @@ def messages_in_scope(scope: Scope):
     if scope.before_seq is not None:
         queryset = queryset.filter(seq__lt=scope.before_seq)
     return queryset
+
+
+def scope_conditions(kind: str, scope: Scope) -> tuple[str, list[Any]]:
+    """The scope of ``kind`` as a SQL condition over the alias ``d`` of its table, with params."""
+    if kind == "memory":
+        return (
+            "d.owner_id = %s AND d.character_id = %s AND d.status = %s"
+            " AND (d.shared OR d.origin_thread_id = %s) AND NOT (d.id = ANY(%s))",
+            [
+                scope.owner_id,
+                scope.character_id,
+                Memory.Status.ACTIVE.value,
+                scope.thread_id,
+                sorted(scope.exclude_memory_ids),
+            ],
+        )
+    if kind == "summary":
+        return "d.thread_id = %s", [scope.thread_id]
+    if kind == "message":
+        sql = (
+            "d.thread_id = %s AND d.active AND d.deleted_at IS NULL AND d.status = ANY(%s)"
+            " AND d.content <> ''"
+        )
+        params: list[Any] = [scope.thread_id, [status.value for status in MESSAGE_STATUSES]]
+        if scope.before_seq is not None:
+            sql += " AND d.seq < %s"
+            params.append(scope.before_seq)
+        return sql, params
+    raise ValueError(f"unknown kind {kind!r}")

@@ -24,11 +24,11 @@ from dataclasses import dataclass, replace
 
 from drawhisper.providers.registry import get_embedder
 from memories.context import ContextItem
-from memories.retrieval.candidates import Candidate, load_memories, load_messages, load_summaries
+from memories.retrieval.candidates import Candidate, load_candidates
 from memories.retrieval.config import KINDS, RetrievalConfig, load_config
 from memories.retrieval.dedup import distinct
 from memories.retrieval.fusion import reciprocal_rank_fusion
-from memories.retrieval.lexical import bm25_search, query_lexemes
+from memories.retrieval.lexical import bm25_search
 from memories.retrieval.packing import pack_to_budget
 from memories.retrieval.scope import Scope, scope_for_thread
 from memories.retrieval.semantic import vector_search
@@ -79,9 +79,8 @@ def rank_candidates(*, scope: Scope, query: str, config: RetrievalConfig) -> lis
     depth = config.candidates_per_list
     kinds = tuple(kind for kind in config.kinds if kind in KINDS)
     embedding = _start_embedding(query, config)
-    lexemes = query_lexemes(query, config=config)
     lexical_lists: dict[str, Ranked] = (
-        bm25_search(kinds, lexemes=lexemes, scope=scope, config=config, limit=depth)
+        bm25_search(kinds, query=query, scope=scope, config=config, limit=depth)
         if config.lexical_weight > 0
         else {}
     )
@@ -90,22 +89,14 @@ def rank_candidates(*, scope: Scope, query: str, config: RetrievalConfig) -> lis
     def keys(kind: str) -> list[int | str]:
         return [key for key, _ in lexical_lists.get(kind, []) + vector_lists.get(kind, [])]
 
-    memory_keys = keys("memory")
-    memories, memory_by_vector_id = load_memories(
-        {key for key in memory_keys if isinstance(key, int)},
-        {key for key in memory_keys if isinstance(key, str)},
+    loaded, memory_by_vector_id = load_candidates(
         scope=scope,
         config=config,
+        memory_ids=[key for key in keys("memory") if isinstance(key, int)],
+        memory_vector_ids=[key for key in keys("memory") if isinstance(key, str)],
+        summary_ids=[key for key in keys("summary") if isinstance(key, int)],
+        message_ids=[key for key in keys("message") if isinstance(key, int)],
     )
-    loaded: dict[str, dict[int, Candidate]] = {
-        "memory": memories,
-        "summary": load_summaries(
-            {k for k in keys("summary") if isinstance(k, int)}, scope=scope, config=config
-        ),
-        "message": load_messages(
-            {k for k in keys("message") if isinstance(k, int)}, scope=scope, config=config
-        ),
-    }
 
     scored: list[ScoredCandidate] = []
     for kind in kinds:
