@@ -185,13 +185,6 @@ def summary_before_day(*, thread_id: int, day: date) -> Summary | None:
     return None
 
 
-def messages_on(*, thread_id: int, day: date) -> list[Message]:
-    start, end = day_bounds(day)
-    return list(
-        memorisable_messages(thread_id=thread_id).filter(created_at__gte=start, created_at__lt=end)
-    )
-
-
 def day_context(*, thread_id: int, day: date):
     """What the daily summary of ``day`` folds, or None when the day left nothing to fold."""
     from memories.pipeline.consolidate import DayContext

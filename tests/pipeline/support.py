@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
 
 from memories.vectorstores import VectorFilter, VectorHit, VectorRecord
@@ -41,9 +41,24 @@ def _matches(metadata: dict[str, Any], flt: VectorFilter | None) -> bool:
 class InMemoryVectorStore:
     records: ClassVar[dict[str, VectorRecord]] = {}
     upserts: ClassVar[list[list[str]]] = []
+    location = "memory:test"
 
     def __init__(self, **_: Any) -> None:
         pass
+
+    # The space of the configured embedder (read lazily: the registry builds one backend at
+    # a time).
+    @property
+    def model_id(self) -> str:
+        from drawhisper.providers.registry import get_embedder
+
+        return get_embedder().model_id
+
+    @property
+    def dimensions(self) -> int:
+        from drawhisper.providers.registry import get_embedder
+
+        return get_embedder().dimensions
 
     @classmethod
     def reset(cls) -> None:
@@ -82,6 +97,12 @@ class InMemoryVectorStore:
 
     def count(self, filter: VectorFilter | None = None) -> int:
         return sum(1 for record in type(self).records.values() if _matches(record.metadata, filter))
+
+    def list_ids(self) -> Iterator[str]:
+        return iter(list(type(self).records))
+
+    def drop(self) -> None:
+        type(self).records.clear()
 
     @classmethod
     def ids(cls, prefix: str = "") -> list[str]:

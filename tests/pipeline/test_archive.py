@@ -64,3 +64,26 @@ def test_archiving_indexes_each_message_once_with_its_metadata(thread, settings)
     }
     assert messages_archive(thread_id=thread.pk, start_seq=1, end_seq=3) == []
     assert len(InMemoryVectorStore.upserts) == 1
+
+
+def test_the_nightly_reconcile_agrees_with_what_the_pipeline_archived(
+    thread, django_capture_on_commit_callbacks
+):
+    from memories.models import MemoryJob
+    from memories.pipeline import PIPELINE_VERSION
+    from memories.pipeline.runner import run_job
+    from memories.tasks import reconcile_vectors
+    from tests.pipeline.conftest import LONG_TURNS, script_router
+
+    write_messages(thread, [*LONG_TURNS, ("user", "ok")])
+    job = MemoryJob.objects.create(
+        thread=thread, start_seq=1, end_seq=4, pipeline_version=PIPELINE_VERSION
+    )
+    script_router()
+    with django_capture_on_commit_callbacks(execute=True):
+        run_job(job_id=job.pk)
+    messages_archive(thread_id=thread.pk, start_seq=1, end_seq=4)
+
+    counts = reconcile_vectors.apply().get()
+    assert counts["orphan_vectors"] == 0 and counts["deleted"] == 0 and counts["indexed"] == 0
+    assert counts["rows_memory"] == 2 and counts["rows_message"] == 4

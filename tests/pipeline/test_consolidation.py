@@ -84,17 +84,6 @@ def test_a_daily_summary_left_without_its_vector_is_indexed_on_the_rerun(busy_da
     assert Summary.objects.get(pk=summary.pk).vector_id == summary.vector_id
 
 
-def test_the_days_messages_are_archived_except_filler(busy_day):
-    ScriptedChatBackend.script(DAILY)
-    summary_consolidate_day(thread_id=busy_day.pk, day=DAY)
-    archived = {
-        record.metadata["seq"]
-        for record in InMemoryVectorStore.records.values()
-        if record.metadata["kind"] == "message"
-    }
-    assert archived == {1, 2, 3, 4, 5, 6, 7, 8}  # 9 is "ok"
-
-
 def test_a_quiet_day_has_no_daily_summary(busy_day):
     assert summary_consolidate_day(thread_id=busy_day.pk, day=date(2026, 11, 30)) is None
     assert not Summary.objects.filter(level="daily").exists()

@@ -189,6 +189,9 @@ def test_a_chat_past_the_threshold_becomes_memories_in_db_vectors_and_on_the_soc
 
     summary = Summary.objects.get(thread=thread, level="recent")
     assert (summary.start_seq, summary.end_seq, summary.text) == (1, 3, SUMMARY)
+    assert [record.id for record in pgvector_store.get([f"summary:{summary.pk}"])] == [
+        f"summary:{summary.pk}"
+    ]
 
     # The job's messages were archived word for word; the originals are untouched.
     archive_ids = [f"message:{m.pk}" for m in thread.messages.filter(seq__lte=3)]

@@ -112,6 +112,8 @@ def test_a_job_stores_memories_the_summary_and_vectors_and_tells_the_tabs(job, c
         job.pk,
     )
     assert summary.text == "Alice told Mira about her new cat Pixel."
+    assert summary.vector_id == f"summary:{summary.pk}"
+    assert InMemoryVectorStore.records[summary.vector_id].metadata["kind"] == "summary"
 
     events = RecordingChannelLayer.events("memory.created")
     group = f"user.{job.thread.owner_id}.character.{job.thread.character_id}"
@@ -182,6 +184,7 @@ def test_a_crash_between_any_two_steps_then_a_rerun_stores_each_memory_once(
     ]
     for memory in Memory.objects.all():
         assert InMemoryVectorStore.records[memory.vector_id].metadata["source_id"] == memory.pk
+    assert InMemoryVectorStore.ids("summary:") == [f"summary:{Summary.objects.get().pk}"]
     # the summary model ran once unless the crash came before its output was saved
     summary_calls = [
         call for call in ScriptedChatBackend.calls if "running summary" in call[0].content
@@ -212,6 +215,7 @@ def test_a_crash_right_after_the_vector_upsert_leaves_no_duplicates(job, setting
         m.pk for m in memories
     ]
     assert len(RecordingChannelLayer.events("memory.created")) == len(DEFAULT_CHUNKS)
+    assert InMemoryVectorStore.ids("summary:") == [f"summary:{Summary.objects.get().pk}"]
 
 
 def test_a_second_delivery_while_the_job_runs_is_a_no_op(job):

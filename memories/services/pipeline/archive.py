@@ -1,20 +1,22 @@
 """The message archive: old turns indexed word for word, so retrieval can find them.
 
 Messages are archived once a memory job's range covers them (the range already leaves out
-the newest reply, which may still be regenerated), and by the daily consolidation for the
-day's remaining messages. Archiving is idempotent (vector id ``message:{pk}``) and skips
-messages already in the store and messages with nothing worth finding ("ok", "thanks",
-"lol"). Nothing here changes a message: the archive sits beside the chat history.
+the newest reply, which may still be regenerated); ``reconcile_vectors`` checks the same rule
+(``memories.services.vectors.archived_messages`` with ``is_worth_archiving``). Archiving is
+idempotent (vector id ``message:{pk}``) and skips messages already in the store and messages
+with nothing worth finding ("ok", "thanks", "lol"). The vector writes go through
+``memories.services.vectors``. Nothing here changes a message: the archive sits beside the
+chat history.
 """
 
 from __future__ import annotations
 
 import re
 
-from chat.models import Message, Thread
-from drawhisper.providers.registry import get_embedder
+from chat.models import Message
 from memories.pipeline import selectors as pipeline_selectors
-from memories.services.pipeline.records import message_record, message_vector_id
+from memories.services import vectors as vector_services
+from memories.services.vectors import message_vector_id
 from memories.vectorstores import get_vector_store
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
@@ -44,44 +46,32 @@ def is_worth_archiving(text: str) -> bool:
 
 
 def messages_archive(
-    *, thread_id: int, start_seq: int | None = None, end_seq: int | None = None, messages=None
+    *, thread_id: int, start_seq: int | None = None, end_seq: int | None = None
 ) -> list[int]:
-    """Index the thread's memorisable messages in ``start_seq..end_seq`` (or the given ones)
-    that are worth finding and not archived yet. Returns the ids indexed now."""
-    thread = Thread.objects.only("owner_id", "character_id").get(pk=thread_id)
-    if messages is None:
-        messages = pipeline_selectors.memorisable_messages(thread_id=thread_id)
-        if start_seq is not None:
-            messages = messages.filter(seq__gte=start_seq)
-        if end_seq is not None:
-            messages = messages.filter(seq__lte=end_seq)
+    """Index the thread's memorisable messages in ``start_seq..end_seq`` that are worth
+    finding and not archived yet. Returns the ids indexed now."""
+    messages = pipeline_selectors.memorisable_messages(thread_id=thread_id).select_related("thread")
+    if start_seq is not None:
+        messages = messages.filter(seq__gte=start_seq)
+    if end_seq is not None:
+        messages = messages.filter(seq__lte=end_seq)
     candidates = [message for message in messages if is_worth_archiving(message.content)]
     if not candidates:
         return []
-    store = get_vector_store()
-    present = {record.id for record in store.get([message_vector_id(m.pk) for m in candidates])}
+    present = {
+        record.id
+        for record in get_vector_store().get([message_vector_id(m.pk) for m in candidates])
+    }
     missing = [message for message in candidates if message_vector_id(message.pk) not in present]
-    if not missing:
-        return []
-    vectors = get_embedder().embed_documents([message.content for message in missing])
-    store.upsert(
-        [
-            message_record(
-                message, vector, owner_id=thread.owner_id, character_id=thread.character_id
-            )
-            for message, vector in zip(missing, vectors, strict=True)
-        ]
-    )
+    vector_services.index_messages(messages=missing)
     return [message.pk for message in missing]
 
 
 def message_archive_refresh(*, message_id: int) -> str:
     """Bring one archived message in line after an edit, deletion, restore or regeneration:
-    re-index it when it is archivable and its range was archived, otherwise drop its vector.
+    re-index it when it is archivable and a job's range covers it, otherwise drop its vector.
     Returns what happened: "indexed", "removed" or "skipped"."""
-    message = Message.objects.filter(pk=message_id).first()
-    store = get_vector_store()
-    vector_id = message_vector_id(message_id)
+    message = Message.objects.filter(pk=message_id).select_related("thread").first()
     keep = (
         message is not None
         and message.active
@@ -90,17 +80,9 @@ def message_archive_refresh(*, message_id: int) -> str:
         and is_worth_archiving(message.content)
     )
     if not keep:
-        store.delete([vector_id])
+        vector_services.delete_vectors_now(vector_ids=[message_vector_id(message_id)])
         return "removed"
     if message.seq > pipeline_selectors.last_job_end_seq(thread_id=message.thread_id):
-        return "skipped"  # not archived yet; its job will do it
-    thread = Thread.objects.only("owner_id", "character_id").get(pk=message.thread_id)
-    vector = get_embedder().embed_documents([message.content])[0]
-    store.upsert(
-        [
-            message_record(
-                message, vector, owner_id=thread.owner_id, character_id=thread.character_id
-            )
-        ]
-    )
+        return "skipped"  # not archived yet; the job that covers it will do it
+    vector_services.index_messages(messages=[message])
     return "indexed"

@@ -11,7 +11,9 @@ Invariants:
   transaction as whatever else the step persists, so a rerun resumes after it.
 - The store writes the vectors (deterministic ids) and then commits the Memory rows and the
   rolling summary in one transaction: a crash before the commit leaves at most vectors that
-  the rerun overwrites, never a row without its vector or a second copy of either.
+  the rerun overwrites, never a row without its vector or a second copy of either. The
+  summary's vector (``summary:{pk}``) is written by the finishing step, once its pk has
+  committed, so it too is overwritten, never duplicated, by a rerun.
 - Browser events go out only after the transaction that made the change commits.
 """
 
@@ -32,8 +34,7 @@ from memories.models import Memory, MemoryJob, Summary
 from memories.pipeline import PIPELINE_VERSION
 from memories.pipeline import selectors as pipeline_selectors
 from memories.pipeline.context import JobContext
-from memories.services.pipeline.records import memory_record
-from memories.vectorstores import get_vector_store
+from memories.services import vectors as vector_services
 
 logger = logging.getLogger(__name__)
 
@@ -252,8 +253,10 @@ def job_store_memories(*, claim: JobClaim, context: JobContext, step: str, outpu
         )
         # The vectors go in before the rows become visible (the commit below). Their ids are
         # fixed by job and chunk, so a rerun after a crash here overwrites them.
-        get_vector_store().upsert(
-            [memory_record(memory, vectors[memory.chunk_index]) for memory in memories]
+        vector_services.index_memories(
+            memories=memories,
+            vectors=[vectors[memory.chunk_index] for memory in memories],
+            model_id=output["embedding_model"],
         )
         stored = {"memory_ids": [memory.pk for memory in memories], "summary_id": summary.pk}
         _save_output(job, step, stored, message_ids=[message.id for message in context.messages])
@@ -261,9 +264,15 @@ def job_store_memories(*, claim: JobClaim, context: JobContext, step: str, outpu
 
 
 def job_finish(*, claim: JobClaim, context: JobContext, step: str, output: dict) -> dict:
-    """Mark the job succeeded; after commit, tell the open tabs and look for the next job."""
+    """Index the job's summary (``summary:{pk}``, a pk that committed with the store step, so
+    a rerun overwrites the same vector), mark the job succeeded, and after commit tell the
+    open tabs and look for the next job."""
     with transaction.atomic():
         job = _held(claim)
+        summary_id = context.output("store")["summary_id"]
+        vector_services.index_summaries(
+            summaries=Summary.objects.filter(pk=summary_id).select_related("thread")
+        )
         _save_output(job, step, output)
         job.status = MemoryJob.Status.SUCCEEDED
         job.last_error = ""
