@@ -2,8 +2,8 @@
 
 This step only plans; ``memories.services.pipeline.job_store_memories`` writes the plan (the
 vectors under deterministic ids, then the Memory rows and the rolling summary in one
-transaction). Ids and hashes are derived from the job and chunk index alone, so the plan of a
-rerun is identical to the plan of the run it replaces.
+transaction). Ids derive from the job and chunk index and hashes from the text (the same
+hash the editing services use), so the plan of a rerun is identical to the one it replaces.
 
 Output: ``{"embedding_model", "memories": [{chunk_index, vector_id, type, title, content,
 content_hash, token_count}], "summary": {"text", "token_count"}}``.
@@ -11,26 +11,21 @@ content_hash, token_count}], "summary": {"text", "token_count"}}``.
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any, ClassVar
 
 from drawhisper.tokens import count_tokens
 from memories.pipeline.context import JobContext
 from memories.pipeline.steps.embed import chunks_of
+from memories.services.editing.checks import memory_content_hash
 
 
 def memory_vector_id(*, job_id: int, chunk_index: int) -> str:
     return f"memory:job{job_id}:chunk{chunk_index}"
 
 
-def memory_content_hash(*, type: str, title: str, content: str) -> str:
-    """Identity of a memory's text (same normalisation as the hand-editing services)."""
-    normalised = "\n".join(part.strip() for part in (type, title, content))
-    return hashlib.sha256(normalised.encode()).hexdigest()
-
-
 def memory_prompt_text(*, type: str, title: str, content: str) -> str:
-    """How a memory reads inside a chat prompt; ``token_count`` counts this text."""
+    """How a memory reads inside a chat prompt (``memories.context.memory_text``); the
+    memory's ``token_count`` counts this text."""
     return f"[{type}] {title}: {content}"
 
 
