@@ -96,6 +96,10 @@ else:
 
     REDIS_URL = ensure_redis()
     EMBEDDED_REDIS = True
+    if os.environ.get("PYTEST_VERSION"):
+        # A test run (and the servers and workers it starts, which inherit the variable) uses
+        # its own Redis database, so its tasks never reach a worker of `make run`.
+        REDIS_URL = REDIS_URL.rsplit("/", 1)[0] + "/1"
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
