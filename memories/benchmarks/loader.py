@@ -99,6 +99,18 @@ def load_conversation(
 ) -> LoadedConversation:
     """Write one conversation; ``progress(n)`` is told of every n turns/items handled."""
     tick = progress or (lambda _n: None)
+    loaded = create_participants(conversation)
+    for session in conversation.sessions():
+        tick(write_session_turns(loaded, session))
+    for session in conversation.sessions():
+        store_session(loaded, session)
+        tick(1)
+    archive_messages(loaded)
+    return loaded
+
+
+def create_participants(conversation: Conversation) -> LoadedConversation:
+    """A user named after ``speaker_a``, a character named after ``speaker_b``, one thread."""
     user = get_user_model().objects.create_user(
         username=f"{USERNAME_PREFIX}{conversation.sample_id}-{uuid.uuid4().hex[:8]}"[:150],
         first_name=conversation.speaker_a[:150],
@@ -114,56 +126,59 @@ def load_conversation(
         thread_id=thread.pk,
         seq_by_dia_id={},
     )
-    _write_messages(loaded)
-    tick(len(conversation.turns))
-    for session in conversation.sessions():
-        _store_session(loaded, session)
-        tick(1)
-    _archive_messages(loaded)
+    for seq, turn in enumerate(conversation.turns, start=1):
+        loaded.seq_by_dia_id.setdefault(turn.dia_id, seq)
     return loaded
 
 
-def _write_messages(loaded: LoadedConversation) -> None:
+def session_seqs(conversation: Conversation, session: int) -> list[int]:
+    return [seq for seq, turn in enumerate(conversation.turns, start=1) if turn.session == session]
+
+
+def new_message(loaded: LoadedConversation, seq: int) -> Message:
+    """The (unsaved) message of turn ``seq``: ``speaker_a`` speaks as the user."""
     conversation = loaded.conversation
-    messages = []
-    for seq, turn in enumerate(conversation.turns, start=1):
-        loaded.seq_by_dia_id.setdefault(turn.dia_id, seq)
-        role = (
-            Message.Role.USER if turn.speaker == conversation.speaker_a else Message.Role.ASSISTANT
-        )
-        messages.append(
-            Message(
-                thread_id=loaded.thread_id,
-                seq=seq,
-                role=role,
-                content=turn.text,
-                token_count=count_tokens(turn.text),
-                status=Message.Status.COMPLETE,
-            )
-        )
+    turn = conversation.turns[seq - 1]
+    role = Message.Role.USER if turn.speaker == conversation.speaker_a else Message.Role.ASSISTANT
+    return Message(
+        thread_id=loaded.thread_id,
+        seq=seq,
+        role=role,
+        content=turn.text,
+        token_count=count_tokens(turn.text),
+        status=Message.Status.COMPLETE,
+    )
+
+
+def write_messages(loaded: LoadedConversation, seqs: list[int]) -> int:
+    """Save the turns ``seqs`` as messages dated with their session (30 s apart, in order)."""
+    if not seqs:
+        return 0
     with transaction.atomic():
-        Message.objects.bulk_create(messages, batch_size=500)
-        # created_at is set on insert; date each turn with its session (30 s apart, in order).
+        Message.objects.bulk_create([new_message(loaded, seq) for seq in seqs], batch_size=500)
+        # created_at is set on insert: date each turn afterwards.
+        said_at = loaded.conversation.turns[seqs[0] - 1].said_at
         with connection.cursor() as cursor:
-            for session in conversation.sessions():
-                seqs = [
-                    s for s, t in enumerate(conversation.turns, start=1) if t.session == session
-                ]
-                said_at = conversation.turns[seqs[0] - 1].said_at
-                cursor.execute(
-                    "UPDATE chat_message SET created_at = %s + (seq - %s) * interval '30 seconds' "
-                    "WHERE thread_id = %s AND seq BETWEEN %s AND %s",
-                    [said_at, seqs[0], loaded.thread_id, seqs[0], seqs[-1]],
-                )
+            cursor.execute(
+                "UPDATE chat_message SET created_at = %s + (seq - %s) * interval '30 seconds' "
+                "WHERE thread_id = %s AND seq = ANY(%s)",
+                [said_at, seqs[0], loaded.thread_id, seqs],
+            )
+    return len(seqs)
 
 
-def _store_session(loaded: LoadedConversation, session: int) -> None:
+def write_session_turns(loaded: LoadedConversation, session: int) -> int:
+    return write_messages(loaded, session_seqs(loaded.conversation, session))
+
+
+def store_session(loaded: LoadedConversation, session: int) -> None:
+    """Run the session through the pipeline's runner and storing service (see above)."""
     from memories.pipeline import PIPELINE_VERSION
     from memories.pipeline.runner import Outcome, run_job
     from memories.pipeline.steps import EmbedStep, StoreStep
 
     conversation = loaded.conversation
-    seqs = [s for s, t in enumerate(conversation.turns, start=1) if t.session == session]
+    seqs = session_seqs(conversation, session)
     observations = [o for o in conversation.observations if o.session == session]
     summary = next((s.text for s in conversation.summaries if s.session == session), "")
     if not seqs or not (observations or summary):
@@ -205,10 +220,11 @@ def _store_session(loaded: LoadedConversation, session: int) -> None:
         )
 
 
-def _archive_messages(loaded: LoadedConversation) -> None:
+def archive_messages(loaded: LoadedConversation, *, end_seq: int | None = None) -> None:
+    """Index the messages (up to ``end_seq``) through the pipeline's archive service."""
     from memories.services.pipeline import messages_archive
 
-    messages_archive(thread_id=loaded.thread_id, start_seq=1, end_seq=loaded.last_seq)
+    messages_archive(thread_id=loaded.thread_id, start_seq=1, end_seq=end_seq or loaded.last_seq)
 
 
 def remove_conversation(loaded: LoadedConversation) -> None:

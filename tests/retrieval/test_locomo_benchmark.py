@@ -138,3 +138,35 @@ def test_bench_locomo_reports_recall_per_category_baselines_and_latency(tmp_path
     # In place, the run removes what it wrote.
     assert not get_user_model().objects.filter(username__startswith="locomo-").exists()
     assert not Message.objects.exists()
+
+
+@pytest.mark.django_db
+def test_bench_tokens_replays_a_conversation_through_context_assembly(tmp_path):
+    out = tmp_path / "tokens.json"
+    stdout = StringIO()
+    call_command(
+        "bench_tokens",
+        "--data",
+        str(DATA),
+        "--conversation",
+        "syn-1",
+        "--every",
+        "1",
+        "--out",
+        str(out),
+        "--in-place",
+        stdout=stdout,
+        verbosity=0,
+    )
+    results = json.loads(out.read_text())
+    assert results["conversation"] == "syn-1"
+    assert results["replies"] == 4  # Bruno's turns, each after something Ava said
+    turns = results["turns"]
+    assert all(turn["prompt_tokens"] > 0 for turn in turns)
+    assert [turn["full_history_tokens"] for turn in turns] == sorted(
+        t["full_history_tokens"] for t in turns
+    )
+    assert results["last_turn"]["layers"]["recent"] > 0
+    assert "prompt / full (%)" in stdout.getvalue()
+    # The second session's replies can draw on the first session's memories and summary.
+    assert Memory.objects.filter(content__startswith="Ava adopted a greyhound").exists()

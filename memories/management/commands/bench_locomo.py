@@ -21,31 +21,12 @@ from django.db import connections
 from django.test.utils import override_settings
 from tqdm import tqdm
 
-from drawhisper.providers.registry import get_embedder, reset_backends
+from drawhisper.providers.registry import get_embedder
 from memories.benchmarks import locomo
+from memories.benchmarks.database import throwaway_database
 from memories.benchmarks.evaluate import evaluate
 from memories.benchmarks.loader import load_conversation, remove_conversation
 from memories.benchmarks.report import locomo_tables
-
-
-@contextmanager
-def throwaway_database(name: str, *, keep: bool):
-    """Create and migrate database ``name``, point the default connection at it, drop it after."""
-    connection = connections["default"]
-    original_name = connection.settings_dict["NAME"]
-    connection.settings_dict["TEST"] = {**connection.settings_dict.get("TEST", {}), "NAME": name}
-    connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
-    reset_backends()
-    try:
-        yield name
-    finally:
-        reset_backends()
-        if keep:
-            connection.close()
-            connection.settings_dict["NAME"] = original_name
-            settings.DATABASES["default"]["NAME"] = original_name
-        else:
-            connection.creation.destroy_test_db(original_name, verbosity=0)
 
 
 @contextmanager
