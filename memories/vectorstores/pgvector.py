@@ -29,8 +29,8 @@ from typing import Any
 
 from django.db import connections, transaction
 
+from memories.vectorstores.adapter import ModelBoundStore, batches
 from memories.vectorstores.base import VectorFilter, VectorHit, VectorRecord
-from memories.vectorstores.guard import ensure_model
 from memories.vectorstores.records import (
     MAX_TOP_K,
     check_records,
@@ -61,7 +61,7 @@ def vector_literal(vector: Sequence[float]) -> str:
     return "[" + ",".join(format(float(value), ".9g") for value in vector) + "]"
 
 
-class PgVectorStore:
+class PgVectorStore(ModelBoundStore):
     transactional = True
 
     def __init__(
@@ -79,11 +79,13 @@ class PgVectorStore:
         using: str = "default",
         **_: Any,
     ) -> None:
+        super().__init__(
+            model_id=model_id,
+            dimensions=dimensions,
+            embedder_alias=embedder_alias,
+            guarded=guarded,
+        )
         self.index = index
-        self._model_id = model_id
-        self._dimensions = dimensions
-        self.embedder_alias = embedder_alias
-        self.guarded = guarded
         self.ef_search = ef_search
         self.max_scan_tuples = max_scan_tuples
         self.hnsw_m = hnsw_m
@@ -92,19 +94,6 @@ class PgVectorStore:
         self.location = f"pgvector:{index}"
 
     # ------------------------------------------------------------------ identity
-
-    def _embedder(self):
-        from drawhisper.providers.registry import get_embedder
-
-        return get_embedder(self.embedder_alias)
-
-    @property
-    def model_id(self) -> str:
-        return self._model_id or self._embedder().model_id
-
-    @property
-    def dimensions(self) -> int:
-        return int(self._dimensions or self._embedder().dimensions)
 
     @property
     def space(self) -> str:
@@ -116,30 +105,6 @@ class PgVectorStore:
     @property
     def hnsw_index_name(self) -> str:
         return "memories_vector_hnsw_" + hashlib.sha1(self.space.encode()).hexdigest()[:16]
-
-    def for_model(self, *, model_id: str, dimensions: int) -> PgVectorStore:
-        """The same location, another model's space; for upkeep, so without the model guard."""
-        return PgVectorStore(
-            index=self.index,
-            model_id=model_id,
-            dimensions=dimensions,
-            embedder_alias=self.embedder_alias,
-            guarded=False,
-            ef_search=self.ef_search,
-            max_scan_tuples=self.max_scan_tuples,
-            hnsw_m=self.hnsw_m,
-            hnsw_ef_construction=self.hnsw_ef_construction,
-            using=self.using,
-        )
-
-    def _check_model(self, *, writing: bool) -> None:
-        if self.guarded:
-            ensure_model(
-                location=self.location,
-                model_id=self.model_id,
-                dimensions=self.dimensions,
-                writing=writing,
-            )
 
     def __repr__(self) -> str:
         return f"PgVectorStore(space={self.space!r}, dimensions={self.dimensions})"
@@ -192,7 +157,7 @@ class PgVectorStore:
         space = self.space
         with transaction.atomic(using=self.using), connections[self.using].cursor() as cursor:
             self._ensure_hnsw_index(cursor)
-            for start in range(0, len(checked), BATCH_SIZE):
+            for batch in batches(checked, BATCH_SIZE):
                 rows = [
                     StoredVector(
                         space=space,
@@ -207,7 +172,7 @@ class PgVectorStore:
                         metadata=record.metadata,
                         embedding=record.vector,
                     )
-                    for record in checked[start : start + BATCH_SIZE]
+                    for record in batch
                 ]
                 StoredVector.objects.using(self.using).bulk_create(
                     rows,
@@ -284,11 +249,9 @@ class PgVectorStore:
         self._check_model(writing=False)
         wanted = list(dict.fromkeys(ids))
         found: dict[str, VectorRecord] = {}
-        for start in range(0, len(wanted), BATCH_SIZE):
+        for keys in batches(wanted, BATCH_SIZE):
             for key, embedding, metadata in (
-                self._rows()
-                .filter(key__in=wanted[start : start + BATCH_SIZE])
-                .values_list("key", "embedding", "metadata")
+                self._rows().filter(key__in=keys).values_list("key", "embedding", "metadata")
             ):
                 found[key] = VectorRecord(
                     id=key,
@@ -300,8 +263,8 @@ class PgVectorStore:
     def delete(self, ids: Sequence[str]) -> None:
         self._check_model(writing=False)
         wanted = list(dict.fromkeys(ids))
-        for start in range(0, len(wanted), BATCH_SIZE):
-            self._rows().filter(key__in=wanted[start : start + BATCH_SIZE]).delete()
+        for keys in batches(wanted, BATCH_SIZE):
+            self._rows().filter(key__in=keys).delete()
 
     def count(self, filter: VectorFilter | None = None) -> int:  # noqa: A002
         self._check_model(writing=False)

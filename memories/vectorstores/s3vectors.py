@@ -31,8 +31,8 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from drawhisper.providers.base import PermanentProviderError, TransientProviderError
+from memories.vectorstores.adapter import ModelBoundStore, batches
 from memories.vectorstores.base import VectorFilter, VectorHit, VectorRecord
-from memories.vectorstores.guard import ensure_model
 from memories.vectorstores.records import (
     MAX_TOP_K,
     NON_FILTERABLE_KEYS,
@@ -83,7 +83,7 @@ def translate_filter(vector_filter: VectorFilter) -> dict[str, Any]:
     return clauses[0] if len(clauses) == 1 else {"$and": clauses}
 
 
-class S3VectorStore:
+class S3VectorStore(ModelBoundStore):
     transactional = False
 
     def __init__(
@@ -104,14 +104,16 @@ class S3VectorStore:
         sleep: Callable[[float], None] = time.sleep,
         **_: Any,
     ) -> None:
+        super().__init__(
+            model_id=model_id,
+            dimensions=dimensions,
+            embedder_alias=embedder_alias,
+            guarded=guarded,
+        )
         self.bucket = bucket
         self.index = index
         self.region = region
         self.endpoint_url = endpoint_url
-        self._model_id = model_id
-        self._dimensions = dimensions
-        self.embedder_alias = embedder_alias
-        self.guarded = guarded
         self.max_attempts = max(1, max_attempts)
         self.backoff_base = backoff_base
         self.backoff_max = backoff_max
@@ -123,49 +125,13 @@ class S3VectorStore:
 
     # ------------------------------------------------------------------ identity
 
-    def _embedder(self):
-        from drawhisper.providers.registry import get_embedder
-
-        return get_embedder(self.embedder_alias)
-
-    @property
-    def model_id(self) -> str:
-        return self._model_id or self._embedder().model_id
-
-    @property
-    def dimensions(self) -> int:
-        return int(self._dimensions or self._embedder().dimensions)
-
     @property
     def index_name(self) -> str:
         return f"{self.index}-{index_slug(self.model_id)}"[:63].rstrip("-")
 
-    def for_model(self, *, model_id: str, dimensions: int) -> S3VectorStore:
-        """The same location, another model's space; for upkeep, so without the model guard."""
-        return S3VectorStore(
-            bucket=self.bucket,
-            index=self.index,
-            region=self.region,
-            endpoint_url=self.endpoint_url,
-            model_id=model_id,
-            dimensions=dimensions,
-            embedder_alias=self.embedder_alias,
-            guarded=False,
-            max_attempts=self.max_attempts,
-            backoff_base=self.backoff_base,
-            backoff_max=self.backoff_max,
-            client=self._client,
-            sleep=self._sleep,
-        )
-
-    def _check_model(self, *, writing: bool) -> None:
-        if self.guarded:
-            ensure_model(
-                location=self.location,
-                model_id=self.model_id,
-                dimensions=self.dimensions,
-                writing=writing,
-            )
+    def _forget_space(self) -> None:
+        self._ready = False  # checked the other model's index, not this one
+        self._lock = threading.Lock()
 
     def __repr__(self) -> str:
         return f"S3VectorStore(bucket={self.bucket!r}, index={self.index_name!r})"
@@ -342,12 +308,9 @@ class S3VectorStore:
         if not wanted:
             return []
         found: dict[str, VectorRecord] = {}
-        for start in range(0, len(wanted), GET_BATCH):
+        for keys in batches(wanted, GET_BATCH):
             response = self._index_call(
-                "get_vectors",
-                keys=wanted[start : start + GET_BATCH],
-                returnData=True,
-                returnMetadata=True,
+                "get_vectors", keys=keys, returnData=True, returnMetadata=True
             )
             for item in (response or {}).get("vectors", []):
                 found[item["key"]] = VectorRecord(
@@ -361,11 +324,8 @@ class S3VectorStore:
         wanted = list(dict.fromkeys(ids))
         if not wanted:
             return
-        for start in range(0, len(wanted), DELETE_BATCH):
-            if (
-                self._index_call("delete_vectors", keys=wanted[start : start + DELETE_BATCH])
-                is None
-            ):
+        for keys in batches(wanted, DELETE_BATCH):
+            if self._index_call("delete_vectors", keys=keys) is None:
                 return  # no index, nothing to delete
 
     def count(self, filter: VectorFilter | None = None) -> int:  # noqa: A002
