@@ -170,3 +170,43 @@ def test_bench_tokens_replays_a_conversation_through_context_assembly(tmp_path):
     assert "prompt / full (%)" in stdout.getvalue()
     # The second session's replies can draw on the first session's memories and summary.
     assert Memory.objects.filter(content__startswith="Ava adopted a greyhound").exists()
+
+
+@pytest.mark.django_db
+def test_load_round_checks_every_message_and_reply_is_stored():
+    from chat.models import ContextReceipt
+    from memories.benchmarks import load
+    from memories.management.commands.bench_load import load_report
+
+    chats = load.create_chats(2, round_name="t")
+    thread_id = chats[0][0]
+    assert Message.objects.filter(thread_id=thread_id).count() == load.HISTORY_TURNS
+    assert load.verify(chats, messages=1)["all_stored"] is False
+    for thread, _ in chats:
+        seq = load.HISTORY_TURNS + 1
+        Message.objects.create(thread_id=thread, seq=seq, role="user", content="Hi")
+        reply = Message.objects.create(
+            thread_id=thread, seq=seq + 1, role="assistant", content=load.REPLY
+        )
+        ContextReceipt.objects.create(message=reply)
+    stored = load.verify(chats, messages=1)
+    assert stored == {
+        "expected": 2,
+        "user_messages_stored": 2,
+        "replies_stored": 2,
+        "replies_complete": 2,
+        "receipts": 2,
+        "all_stored": True,
+    }
+    round_ = {
+        "clients": 2,
+        "messages_per_client": 1,
+        "added_ttft_ms": {"p50": 1.0, "p95": 2.0},
+        "reply_ms": {"p50": 3.0, "p95": 4.0},
+        "errors": 0,
+        "stored": stored,
+    }
+    text = load_report(
+        {"rounds": [round_], "model": {"delay_s": 0.02, "chunk_chars": 8, "reply_chars": 10}}
+    )
+    assert "| 2 | 2 | 1.0 | 2.0 | 3.0 | 4.0 | 0 | yes |" in text
