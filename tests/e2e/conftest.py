@@ -28,25 +28,21 @@ from __future__ import annotations
 
 import atexit
 import contextlib
-import ctypes
 import json
 import os
 import re
-import signal
-import socket
-import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import quote
 
 import pytest
 
-BASE_DIR = Path(__file__).resolve().parents[2]
+from tests.support import processes
+from tests.support.processes import BASE_DIR, Child
+
 ARTIFACTS_DIR = BASE_DIR / "test-artifacts"
 CHROMIUM_PATH = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -114,89 +110,12 @@ def _safe_name(text: str) -> str:
 # --------------------------------------------------------------------------- the ASGI server
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def _die_with_parent() -> None:
-    """In the child before exec: get SIGTERM when pytest dies, even by SIGKILL (Linux)."""
-    with contextlib.suppress(Exception):
-        libc = ctypes.CDLL("libc.so.6", use_errno=True)
-        libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
-
-
-def _database_url(settings_dict: dict) -> str:
-    user = quote(settings_dict.get("USER") or "", safe="")
-    password = quote(settings_dict.get("PASSWORD") or "", safe="")
-    credentials = f"{user}:{password}@" if password else (f"{user}@" if user else "")
-    host = settings_dict.get("HOST") or "127.0.0.1"
-    port = settings_dict.get("PORT") or 5432
-    return f"postgres://{credentials}{host}:{port}/{quote(settings_dict['NAME'], safe='')}"
-
-
 @dataclass
-class AsgiServer:
+class AsgiServer(Child):
     url: str
-    process: subprocess.Popen
-    log_path: Path
     script_path: Path
     media_root: Path
     env: dict[str, str] = field(default_factory=dict)  # what it runs with (for a worker)
-
-    def log_tail(self, lines: int = 80) -> str:
-        try:
-            text = self.log_path.read_text(errors="replace")
-        except FileNotFoundError:
-            return "(no server log)"
-        return "\n".join(text.splitlines()[-lines:])
-
-    def alive(self) -> bool:
-        return self.process.poll() is None
-
-    def stop(self) -> None:
-        if self.process.poll() is not None:
-            return
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(self.process.pid, signal.SIGTERM)
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait(timeout=5)
-
-
-def _start_daphne(env: dict[str, str], log_path: Path) -> tuple[subprocess.Popen, str]:
-    port = _free_port()
-    command = [
-        sys.executable,
-        "-m",
-        "daphne",
-        "-b",
-        "127.0.0.1",
-        "-p",
-        str(port),
-        "-v",
-        "1",
-        "drawhisper.asgi:application",
-    ]
-    log = open(log_path, "ab")  # noqa: SIM115 - the child keeps writing to it
-    try:
-        process = subprocess.Popen(
-            command,
-            cwd=BASE_DIR,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL,
-            start_new_session=True,
-            preexec_fn=_die_with_parent,  # noqa: PLW1509
-        )
-    finally:
-        log.close()
-    return process, f"http://127.0.0.1:{port}"
 
 
 def _wait_for_health(server: AsgiServer) -> str | None:
@@ -220,27 +139,17 @@ def _wait_for_health(server: AsgiServer) -> str | None:
     return f"/healthz did not answer within {SERVER_START_TIMEOUT:.0f}s ({last_error})"
 
 
-@pytest.fixture(scope="session")
-def live_server_env() -> dict[str, str]:
-    """Extra environment for the server process; override in a conftest to add settings."""
-    return {}
-
-
-@pytest.fixture(scope="session")
-def asgi_server(
-    django_db_setup, django_db_blocker, tmp_path_factory, live_server_env
-) -> Iterator[AsgiServer]:
+def start_asgi_server(work_dir: Path, *, database_url: str, env: dict[str, str]) -> AsgiServer:
+    """daphne on a free port, answering ``/healthz``, with the scripted LLM (its script file
+    and media root in ``work_dir``), the fake embedder and the TEST database, plus ``env``.
+    Fails the test when it does not start; the caller stops it."""
     from django.conf import settings
-    from django.db import connection
 
-    work_dir = tmp_path_factory.mktemp("asgi-server")
     script_path = work_dir / "scripted-llm.json"
     script_path.write_text("[]")
     media_root = work_dir / "media"
     media_root.mkdir()
     log_path = work_dir / "daphne.log"
-    with django_db_blocker.unblock():
-        database_url = _database_url(connection.settings_dict)
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "drawhisper.settings",
@@ -253,18 +162,19 @@ def asgi_server(
         "DEBUG": "true",  # serves uploaded avatars and static files from the app
         "CONN_MAX_AGE": "0",  # no idle connection may hold up the flush between tests
         "PYTHONUNBUFFERED": "1",
-        **live_server_env,
+        **env,
     }
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)  # the server must keep Django's async checks
 
     server = None
     problem = "not started"
     for _attempt in range(3):  # the free port can be taken between choosing and binding
-        process, url = _start_daphne(env, log_path)
+        port = processes.free_port()
         server = AsgiServer(
-            url=url,
-            process=process,
+            name="daphne",
+            process=processes.spawn(processes.daphne_argv(port), env=env, log_path=log_path),
             log_path=log_path,
+            url=f"http://127.0.0.1:{port}",
             script_path=script_path,
             media_root=media_root,
             env=env,
@@ -272,15 +182,33 @@ def asgi_server(
         atexit.register(server.stop)
         problem = _wait_for_health(server)
         if problem is None:
-            break
+            return server
         server.stop()
-        if "Address already in use" not in server.log_tail(20):
+        if "Address already in use" not in server.log(20):
             break
-    if problem is not None:
-        pytest.fail(
-            f"The ASGI server did not start: {problem}\n--- daphne log ---\n{server.log_tail()}",
-            pytrace=False,
-        )
+    pytest.fail(
+        f"The ASGI server did not start: {problem}\n--- daphne log ---\n{server.log()}",
+        pytrace=False,
+    )
+
+
+@pytest.fixture(scope="session")
+def live_server_env() -> dict[str, str]:
+    """Extra environment for the server process; override in a conftest to add settings."""
+    return {}
+
+
+@pytest.fixture(scope="session")
+def asgi_server(
+    django_db_setup, django_db_blocker, tmp_path_factory, live_server_env
+) -> Iterator[AsgiServer]:
+    from django.db import connection
+
+    with django_db_blocker.unblock():
+        database_url = processes.database_url(connection.settings_dict)
+    server = start_asgi_server(
+        tmp_path_factory.mktemp("asgi-server"), database_url=database_url, env=live_server_env
+    )
     try:
         yield server
     finally:
@@ -292,91 +220,29 @@ def asgi_server(
 WORKER_START_TIMEOUT = 90.0
 
 
-@dataclass
-class CeleryWorker:
-    process: subprocess.Popen
-    log_path: Path
-
-    def log_tail(self, lines: int = 80) -> str:
-        try:
-            text = self.log_path.read_text(errors="replace")
-        except FileNotFoundError:
-            return "(no worker log)"
-        return "\n".join(text.splitlines()[-lines:])
-
-    def alive(self) -> bool:
-        return self.process.poll() is None
-
-    def stop(self) -> None:
-        """SIGTERM to its process group, SIGKILL after a grace period."""
-        if self.process.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(self.process.pid, signal.SIGTERM)
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                self.process.wait(timeout=10)
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(self.process.pid, signal.SIGKILL)
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            self.process.wait(timeout=5)
-
-
-def _start_celery_worker(env: dict[str, str], log_path: Path) -> CeleryWorker:
-    command = [
-        sys.executable,
-        "-m",
-        "celery",
-        "-A",
-        "drawhisper",
-        "worker",
-        "-P",
-        "solo",
-        "--without-gossip",
-        "--without-mingle",
-        "--without-heartbeat",
-        "-n",
-        f"e2e-{os.getpid()}-{time.monotonic_ns()}@%h",
-        "-l",
-        "INFO",
-    ]
-    log = open(log_path, "ab")  # noqa: SIM115 - the child keeps writing to it
-    try:
-        process = subprocess.Popen(
-            command,
-            cwd=BASE_DIR,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL,
-            start_new_session=True,
-            preexec_fn=_die_with_parent,  # noqa: PLW1509
-        )
-    finally:
-        log.close()
-    worker = CeleryWorker(process=process, log_path=log_path)
+def _start_celery_worker(name: str, env: dict[str, str], log_dir: Path) -> Child:
+    argv = processes.celery_worker_argv(f"e2e-{os.getpid()}-{time.monotonic_ns()}@%h")
+    worker = processes.start(name, argv, env=env, log_dir=log_dir)
     atexit.register(worker.stop)
-    deadline = time.monotonic() + WORKER_START_TIMEOUT
-    while "ready." not in worker.log_tail(400):
-        if not worker.alive() or time.monotonic() > deadline:
-            worker.stop()
-            pytest.fail(
-                f"The Celery worker did not start.\n--- worker log ---\n{worker.log_tail()}",
-                pytrace=False,
-            )
-        time.sleep(0.2)
+    try:
+        worker.wait_for_log("ready.", timeout=WORKER_START_TIMEOUT)
+    except (RuntimeError, TimeoutError) as error:
+        worker.stop()
+        pytest.fail(f"The Celery worker did not start: {error}", pytrace=False)
     return worker
 
 
 @pytest.fixture
-def celery_worker(asgi_server, tmp_path, request) -> Iterator[Callable[..., CeleryWorker]]:
+def celery_worker(asgi_server, tmp_path, request) -> Iterator[Callable[..., Child]]:
     """``celery_worker(**env)``: a real ``celery -A drawhisper worker`` (solo pool) with the
     server's environment (test database, Redis, scripted LLM, fake embedder) plus ``env``;
     it is ready when the call returns and is stopped, with its process group, at teardown.
     On a failure the report shows its log tail."""
-    workers: list[CeleryWorker] = []
+    workers: list[Child] = []
 
-    def start(**env: str) -> CeleryWorker:
+    def start(**env: str) -> Child:
         worker = _start_celery_worker(
-            {**asgi_server.env, **env}, tmp_path / f"celery-worker-{len(workers) + 1}.log"
+            f"celery-worker-{len(workers) + 1}", {**asgi_server.env, **env}, tmp_path
         )
         workers.append(worker)
         return worker
@@ -387,7 +253,7 @@ def celery_worker(asgi_server, tmp_path, request) -> Iterator[Callable[..., Cele
     if _failed(request):
         for worker in workers:
             print(f"--- Celery worker log ({worker.log_path.name}) ---")
-            print(worker.log_tail(200))
+            print(worker.log(200))
 
 
 # --------------------------------------------------------------------------- per-test helpers
@@ -445,7 +311,7 @@ class LiveApp:
 def live_app(asgi_server, transactional_db, request) -> Iterator[LiveApp]:
     if not asgi_server.alive():
         pytest.fail(
-            f"The ASGI server has exited.\n--- daphne log ---\n{asgi_server.log_tail()}",
+            f"The ASGI server has exited.\n--- daphne log ---\n{asgi_server.log()}",
             pytrace=False,
         )
     app = LiveApp(url=asgi_server.url, server=asgi_server, test_name=request.node.name)

@@ -10,7 +10,6 @@ come from the worker's own script file, so the two never take each other's repli
 from __future__ import annotations
 
 import json
-import os
 import re
 from pathlib import Path
 
@@ -22,6 +21,7 @@ from chat.services import thread_create
 from memories.models import Memory
 from tests.e2e import conftest as harness
 from tests.factories import CharacterFactory
+from tests.support import processes
 
 REDIS_DB = 12  # this module's own: the worker's queue and the channel layer
 TRIGGER_TOKENS = 80
@@ -48,10 +48,6 @@ CHUNK = {
 }
 
 
-def _redis_url(base: str, db: int) -> str:
-    return re.sub(r"/\d*$", "", base) + f"/{db}"
-
-
 @pytest.fixture(scope="module")
 def asgi_server(django_db_setup, django_db_blocker, tmp_path_factory):
     """This module's server (overrides the harness's): the harness's settings plus a low
@@ -59,46 +55,20 @@ def asgi_server(django_db_setup, django_db_blocker, tmp_path_factory):
     from django.conf import settings
     from django.db import connection
 
-    work_dir = tmp_path_factory.mktemp("memory-panel-server")
-    script_path = work_dir / "scripted-llm.json"
-    script_path.write_text("[]")
-    media_root = work_dir / "media"
-    media_root.mkdir()
-    log_path = work_dir / "daphne.log"
     with django_db_blocker.unblock():
-        database_url = harness._database_url(connection.settings_dict)
-    redis_url = _redis_url(settings.REDIS_URL, REDIS_DB)
+        database_url = processes.database_url(connection.settings_dict)
+    redis_url = processes.redis_database_url(settings.REDIS_URL, REDIS_DB)
     redis.Redis.from_url(redis_url).flushdb()
-    env = {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "drawhisper.settings",
-        "DATABASE_URL": database_url,
-        "REDIS_URL": redis_url,
-        "LLM_PROVIDER": "scripted",
-        "SCRIPTED_LLM_FILE": str(script_path),
-        "EMBEDDING_PROVIDER": "fake",
-        "VECTOR_STORE": "pgvector",
-        "MEMORY_TRIGGER_TOKENS": str(TRIGGER_TOKENS),
-        "CELERY_TASK_ALWAYS_EAGER": "false",
-        "MEDIA_ROOT": str(media_root),
-        "DEBUG": "true",
-        "CONN_MAX_AGE": "0",
-        "PYTHONUNBUFFERED": "1",
-    }
-    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-    process, url = harness._start_daphne(env, log_path)
-    server = harness.AsgiServer(
-        url=url,
-        process=process,
-        log_path=log_path,
-        script_path=script_path,
-        media_root=media_root,
-        env=env,
+    server = harness.start_asgi_server(
+        tmp_path_factory.mktemp("memory-panel-server"),
+        database_url=database_url,
+        env={
+            "REDIS_URL": redis_url,
+            "VECTOR_STORE": "pgvector",
+            "MEMORY_TRIGGER_TOKENS": str(TRIGGER_TOKENS),
+            "CELERY_TASK_ALWAYS_EAGER": "false",
+        },
     )
-    problem = harness._wait_for_health(server)
-    if problem is not None:
-        server.stop()
-        pytest.fail(f"The ASGI server did not start: {problem}\n{server.log_tail()}", pytrace=False)
     try:
         yield server
     finally:

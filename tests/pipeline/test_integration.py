@@ -13,14 +13,13 @@ import json
 import os
 import time
 import uuid
-from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 import redis
 
 from memories.models import Memory, MemoryJob, MemoryType, Summary
 from tests.factories import CharacterFactory, ThreadFactory, UserFactory
-from tests.pipeline import processes
+from tests.support import processes
 from tests.support.openai_server import FakeOpenAIServer
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
@@ -53,11 +52,6 @@ CHUNKS = [
 ]
 
 
-def _redis_url(base: str, db: int) -> str:
-    parts = urlsplit(base)
-    return urlunsplit((parts.scheme, parts.netloc, f"/{db}", parts.query, parts.fragment))
-
-
 @pytest.fixture
 def pgvector_store(settings):
     """This test reads the same store the worker writes: the project's pgvector store."""
@@ -81,7 +75,7 @@ def services(settings, llm_server, tmp_path, pgvector_store):
     """daphne and a Celery worker, stopped (whole process groups) when the test ends."""
     from django.db import connection
 
-    redis_url = _redis_url(settings.REDIS_URL, REDIS_DB)
+    redis_url = processes.redis_database_url(settings.REDIS_URL, REDIS_DB)
     redis.Redis.from_url(redis_url).flushdb()
     env = {
         **os.environ,
@@ -103,7 +97,10 @@ def services(settings, llm_server, tmp_path, pgvector_store):
     children: list[processes.Child] = []
     try:
         worker = processes.start(
-            "worker", processes.celery_worker_argv(), env=env, log_dir=tmp_path
+            "worker",
+            processes.celery_worker_argv(f"pipeline-test-{os.getpid()}@%h"),
+            env=env,
+            log_dir=tmp_path,
         )
         children.append(worker)
         port = processes.free_port()
