@@ -6,6 +6,8 @@ thread answers 404 exactly like a missing one. A provider outage while re-embedd
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.http import Http404
 from django.utils import timezone
 from django.utils.text import slugify
@@ -33,6 +35,9 @@ from memories.api.serializers import (
 from memories.models import Memory
 from memories.payloads import memory_payload
 from memories.services import editing
+
+# The chat of an unpin or undismiss: a DELETE may name it in the query string instead.
+_THREAD_IN_QUERY = OpenApiParameter("thread", int, description="Or in the body.")
 
 
 def _memory_or_404(request: Request, memory_id: int) -> Memory:
@@ -62,6 +67,13 @@ def _thread_from(request: Request) -> Thread:
     params = ThreadInputSerializer(data=data)
     params.is_valid(raise_exception=True)
     return _thread_or_404(request, params.validated_data["thread"])
+
+
+def _change_in_thread(request: Request, memory_id: int, service: Callable[..., Memory]) -> Response:
+    """Pin, unpin, dismiss or undismiss: ``service`` on the caller's memory and chat."""
+    memory = _memory_or_404(request, memory_id)
+    thread = _thread_from(request)
+    return Response(_output(service(memory=memory, thread=thread, actor=request.user)))
 
 
 def _output(memory: Memory) -> dict:
@@ -156,23 +168,15 @@ class MemoryPinView(MemoryAPIView):
 
     @extend_schema(request=ThreadInputSerializer, responses=MemoryOutputSerializer)
     def post(self, request: Request, memory_id: int) -> Response:
-        memory = _memory_or_404(request, memory_id)
-        thread = _thread_from(request)
-        return Response(
-            _output(editing.memory_pin(memory=memory, thread=thread, actor=request.user))
-        )
+        return _change_in_thread(request, memory_id, editing.memory_pin)
 
     @extend_schema(
         request=ThreadInputSerializer,
-        parameters=[OpenApiParameter("thread", int, description="Or in the body.")],
+        parameters=[_THREAD_IN_QUERY],
         responses=MemoryOutputSerializer,
     )
     def delete(self, request: Request, memory_id: int) -> Response:
-        memory = _memory_or_404(request, memory_id)
-        thread = _thread_from(request)
-        return Response(
-            _output(editing.memory_unpin(memory=memory, thread=thread, actor=request.user))
-        )
+        return _change_in_thread(request, memory_id, editing.memory_unpin)
 
 
 class MemoryShareView(MemoryAPIView):
@@ -194,23 +198,15 @@ class MemoryDismissView(MemoryAPIView):
 
     @extend_schema(request=ThreadInputSerializer, responses=MemoryOutputSerializer)
     def post(self, request: Request, memory_id: int) -> Response:
-        memory = _memory_or_404(request, memory_id)
-        thread = _thread_from(request)
-        return Response(
-            _output(editing.memory_dismiss(memory=memory, thread=thread, actor=request.user))
-        )
+        return _change_in_thread(request, memory_id, editing.memory_dismiss)
 
     @extend_schema(
         request=ThreadInputSerializer,
-        parameters=[OpenApiParameter("thread", int, description="Or in the body.")],
+        parameters=[_THREAD_IN_QUERY],
         responses=MemoryOutputSerializer,
     )
     def delete(self, request: Request, memory_id: int) -> Response:
-        memory = _memory_or_404(request, memory_id)
-        thread = _thread_from(request)
-        return Response(
-            _output(editing.memory_undismiss(memory=memory, thread=thread, actor=request.user))
-        )
+        return _change_in_thread(request, memory_id, editing.memory_undismiss)
 
 
 class MemoryExportView(MemoryAPIView):

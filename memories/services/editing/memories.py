@@ -140,6 +140,15 @@ def _pin(*, memory: Memory, thread: Thread) -> bool:
     return True
 
 
+def _touched(memory: Memory, *, changed: bool) -> Memory:
+    """The memory as it is now; when its pins or dismissals changed, ``updated_at`` moves on
+    and the panels hear of it after commit."""
+    if changed:
+        Memory.objects.filter(pk=memory.pk).update(updated_at=timezone.now())
+        notify_after_commit("memory.updated", memory)
+    return reloaded(memory)
+
+
 @transaction.atomic
 def memory_pin(*, memory: Memory, thread: Thread, actor) -> Memory:
     """Keep the memory in this thread's context (pinned layer). Pinning twice is a no-op."""
@@ -149,10 +158,8 @@ def memory_pin(*, memory: Memory, thread: Thread, actor) -> Memory:
         pk=thread.pk
     ).first()  # serialise the pin cap per thread
     had_dismissal = MemoryDismissal.objects.filter(memory=memory, thread=thread).exists()
-    if _pin(memory=memory, thread=thread) or had_dismissal:
-        Memory.objects.filter(pk=memory.pk).update(updated_at=timezone.now())
-        notify_after_commit("memory.updated", memory)
-    return reloaded(memory)
+    pinned = _pin(memory=memory, thread=thread)
+    return _touched(memory, changed=pinned or had_dismissal)
 
 
 @transaction.atomic
@@ -160,10 +167,7 @@ def memory_unpin(*, memory: Memory, thread: Thread, actor) -> Memory:
     check_owner(memory, actor)
     check_thread_fits(memory=memory, thread=thread)
     deleted, _ = MemoryPin.objects.filter(memory=memory, thread=thread).delete()
-    if deleted:
-        Memory.objects.filter(pk=memory.pk).update(updated_at=timezone.now())
-        notify_after_commit("memory.updated", memory)
-    return reloaded(memory)
+    return _touched(memory, changed=deleted > 0)
 
 
 def _set_shared(*, memory: Memory, actor, shared: bool) -> Memory:
@@ -197,10 +201,7 @@ def memory_dismiss(*, memory: Memory, thread: Thread, actor) -> Memory:
     check_thread_fits(memory=memory, thread=thread)
     unpinned, _ = MemoryPin.objects.filter(memory=memory, thread=thread).delete()
     _, created = MemoryDismissal.objects.get_or_create(memory=memory, thread=thread)
-    if unpinned or created:
-        Memory.objects.filter(pk=memory.pk).update(updated_at=timezone.now())
-        notify_after_commit("memory.updated", memory)
-    return reloaded(memory)
+    return _touched(memory, changed=unpinned > 0 or created)
 
 
 @transaction.atomic
@@ -208,7 +209,4 @@ def memory_undismiss(*, memory: Memory, thread: Thread, actor) -> Memory:
     check_owner(memory, actor)
     check_thread_fits(memory=memory, thread=thread)
     deleted, _ = MemoryDismissal.objects.filter(memory=memory, thread=thread).delete()
-    if deleted:
-        Memory.objects.filter(pk=memory.pk).update(updated_at=timezone.now())
-        notify_after_commit("memory.updated", memory)
-    return reloaded(memory)
+    return _touched(memory, changed=deleted > 0)
