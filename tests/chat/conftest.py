@@ -35,6 +35,21 @@ def use_chat_backend(settings, backend: str = SCRIPTED, **options) -> None:
 
 
 @pytest.fixture
+def memory_hooks(monkeypatch):
+    """What chat told the memory system: ``committed`` thread ids, ``changed`` message ids."""
+    calls = {"committed": [], "changed": []}
+    monkeypatch.setattr(
+        "memories.triggers.on_messages_committed",
+        lambda *, thread_id: calls["committed"].append(thread_id),
+    )
+    monkeypatch.setattr(
+        "memories.triggers.on_message_changed",
+        lambda *, message_id: calls["changed"].append(message_id),
+    )
+    return calls
+
+
+@pytest.fixture
 def character(user):
     return CharacterFactory(owner=user, greeting="*looks up from the map* Ah, a visitor.")
 

@@ -18,20 +18,6 @@ from chat.models import Message
 from tests.factories import CharacterFactory, MessageFactory
 
 
-@pytest.fixture
-def committed(monkeypatch):
-    calls = {"committed": [], "changed": []}
-    monkeypatch.setattr(
-        "memories.triggers.on_messages_committed",
-        lambda *, thread_id: calls["committed"].append(thread_id),
-    )
-    monkeypatch.setattr(
-        "memories.triggers.on_message_changed",
-        lambda *, message_id: calls["changed"].append(message_id),
-    )
-    return calls
-
-
 @pytest.mark.django_db
 def test_thread_without_a_greeting_starts_empty(user):
     thread = services.thread_create(
@@ -42,7 +28,7 @@ def test_thread_without_a_greeting_starts_empty(user):
 
 @pytest.mark.django_db
 def test_send_stores_the_message_and_a_streaming_reply_then_tells_the_memory_app(
-    thread, committed, django_capture_on_commit_callbacks
+    thread, memory_hooks, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
         result = services.message_send(
@@ -50,7 +36,7 @@ def test_send_stores_the_message_and_a_streaming_reply_then_tells_the_memory_app
         )
     assert result.created and result.message.content == "Hello!" and result.message.seq == 2
     assert result.reply.seq == 3 and result.reply.status == "streaming" and result.reply.progress_at
-    assert committed["committed"] == [thread.pk]
+    assert memory_hooks["committed"] == [thread.pk]
 
     with pytest.raises(services.ThreadBusy):
         services.message_send(thread=thread, content="Again", client_id=str(uuid.uuid4()))
@@ -59,19 +45,19 @@ def test_send_stores_the_message_and_a_streaming_reply_then_tells_the_memory_app
         services.reply_finish(reply_id=result.reply.pk, content="Hi!", status="complete")
     reply = Message.objects.get(pk=result.reply.pk)
     assert reply.content == "Hi!" and reply.token_count == 2 and reply.status == "complete"
-    assert committed["committed"] == [thread.pk, thread.pk]
+    assert memory_hooks["committed"] == [thread.pk, thread.pk]
 
 
 @pytest.mark.django_db
 def test_failed_reply_does_not_trigger_memory(
-    thread, committed, django_capture_on_commit_callbacks
+    thread, memory_hooks, django_capture_on_commit_callbacks
 ):
     result = services.message_send(thread=thread, content="Hello", client_id=None)
     with django_capture_on_commit_callbacks(execute=True):
         services.reply_finish(
             reply_id=result.reply.pk, content="", status="failed", error="Provider down."
         )
-    assert committed["committed"] == []
+    assert memory_hooks["committed"] == []
 
 
 @pytest.mark.django_db
@@ -85,13 +71,13 @@ def test_progress_is_only_saved_while_streaming(thread):
 
 @pytest.mark.django_db
 def test_regenerate_twice_keeps_every_version(
-    thread, committed, django_capture_on_commit_callbacks
+    thread, memory_hooks, django_capture_on_commit_callbacks
 ):
     first = services.message_send(thread=thread, content="Hello", client_id=None).reply
     services.reply_finish(reply_id=first.pk, content="One", status="complete")
     with django_capture_on_commit_callbacks(execute=True):
         second = services.reply_regenerate(thread=thread)
-    assert second.replaced.pk == first.pk and committed["changed"] == [first.pk]
+    assert second.replaced.pk == first.pk and memory_hooks["changed"] == [first.pk]
     services.reply_finish(reply_id=second.reply.pk, content="Two", status="complete")
     third = services.reply_regenerate(thread=thread)
     services.reply_finish(reply_id=third.reply.pk, content="Three", status="complete")

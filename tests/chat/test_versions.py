@@ -16,20 +16,6 @@ from tests.factories import MessageFactory
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def memory_hooks(monkeypatch):
-    calls = {"committed": [], "changed": []}
-    monkeypatch.setattr(
-        "memories.triggers.on_messages_committed",
-        lambda *, thread_id: calls["committed"].append(thread_id),
-    )
-    monkeypatch.setattr(
-        "memories.triggers.on_message_changed",
-        lambda *, message_id: calls["changed"].append(message_id),
-    )
-    return calls
-
-
 def three_takes(thread) -> list[Message]:
     """Ask once and regenerate twice: takes One, Two, Three (Three shown)."""
     first = services.message_send(thread=thread, content="Describe the harbour.", client_id=None)
