@@ -8,12 +8,12 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 from characters import cards
-from characters.api.views import card_filename
+from characters.card_files import card_json_download, card_png_download, read_card_upload
 from characters.forms import CardImportForm, CharacterForm, add_service_errors
 from characters.models import Character
 from characters.selectors import character_deletion_impact, character_get, character_list
@@ -111,11 +111,7 @@ def character_import(request):
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         try:
-            if upload.size > cards.MAX_CARD_BYTES:
-                raise cards.CardError(
-                    f"The file is too large: the limit is {cards.MAX_CARD_BYTES // 1_048_576} MB."
-                )
-            card, image = cards.read_card_file(upload.read(), filename=upload.name or "")
+            card, image = read_card_upload(upload)
             result = character_import_card(owner=request.user, card=card, image=image)
         except cards.CardError as error:
             form.add_error("file", str(error))
@@ -132,11 +128,7 @@ def character_import(request):
 @login_required
 def character_export_json(request, character_id: int):
     character = _own_character(request, character_id)
-    response = HttpResponse(
-        cards.card_to_json(character), content_type="application/json; charset=utf-8"
-    )
-    response["Content-Disposition"] = f'attachment; filename="{card_filename(character, "json")}"'
-    return response
+    return card_json_download(character)
 
 
 @login_required
@@ -144,8 +136,4 @@ def character_export_png(request, character_id: int):
     character = _own_character(request, character_id)
     if not character.avatar:
         raise Http404("This character has no avatar.")
-    with character.avatar.open("rb") as handle:
-        png = cards.card_to_png(character, handle.read())
-    response = HttpResponse(png, content_type="image/png")
-    response["Content-Disposition"] = f'attachment; filename="{card_filename(character, "png")}"'
-    return response
+    return card_png_download(character)

@@ -5,7 +5,6 @@ user's answers 404), calls one service or selector and renders the output serial
 
 from __future__ import annotations
 
-from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
@@ -22,6 +21,7 @@ from characters.api.serializers import (
     CharacterInputSerializer,
     CharacterOutputSerializer,
 )
+from characters.card_files import card_png_download, read_card_upload
 from characters.selectors import character_get, character_list
 from characters.services import (
     character_create,
@@ -129,21 +129,7 @@ class CharacterCardPngApi(APIView):
         character = get_own_character(request, character_id)
         if not character.avatar:
             raise NotFound("This character has no avatar; export the JSON card instead.")
-        with character.avatar.open("rb") as handle:
-            png = cards.card_to_png(character, handle.read())
-        response = HttpResponse(png, content_type="image/png")
-        response["Content-Disposition"] = (
-            f'attachment; filename="{card_filename(character, "png")}"'
-        )
-        return response
-
-
-def card_filename(character, extension: str) -> str:
-    stem = (
-        "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in character.name).strip("_")
-        or "character"
-    )
-    return f"{stem[:60]}.{extension}"
+        return card_png_download(character)
 
 
 class CharacterImportApi(APIView):
@@ -172,11 +158,7 @@ class CharacterImportApi(APIView):
                 serializer = CardImportInputSerializer(data=request.data)
                 serializer.is_valid(raise_exception=True)
                 upload = serializer.validated_data["file"]
-                if upload.size > cards.MAX_CARD_BYTES:
-                    raise cards.CardError(
-                        f"The file is too large: the limit is {cards.MAX_CARD_BYTES // 1_048_576} MB."
-                    )
-                card, image = cards.read_card_file(upload.read(), filename=upload.name or "")
+                card, image = read_card_upload(upload)
             else:
                 card = cards.parse_card(request.data)
         except cards.CardError as error:
