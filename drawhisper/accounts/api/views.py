@@ -7,7 +7,6 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from drawhisper.accounts.services import token_for_user, user_signup
@@ -22,27 +21,29 @@ class TokenOutput(serializers.Serializer):
     token = serializers.CharField()
 
 
-class SignupView(APIView):
+class CredentialsView(APIView):
+    """Open to anyone, without authentication: the username and password come in the body."""
+
     authentication_classes: list = []
     permission_classes = [AllowAny]
 
-    @extend_schema(request=CredentialsInput, responses={201: TokenOutput})
-    def post(self, request):
+    def credentials(self, request) -> dict:
         data = CredentialsInput(data=request.data)
         data.is_valid(raise_exception=True)
-        user = user_signup(**data.validated_data)
+        return data.validated_data
+
+
+class SignupView(CredentialsView):
+    @extend_schema(request=CredentialsInput, responses={201: TokenOutput})
+    def post(self, request):
+        user = user_signup(**self.credentials(request))
         return Response({"token": token_for_user(user=user)}, status=status.HTTP_201_CREATED)
 
 
-class TokenView(APIView):
-    authentication_classes: list = []
-    permission_classes = [AllowAny]
-
+class TokenView(CredentialsView):
     @extend_schema(request=CredentialsInput, responses={200: TokenOutput})
     def post(self, request):
-        data = CredentialsInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        user = authenticate(request, **data.validated_data)
+        user = authenticate(request, **self.credentials(request))
         if user is None:
             return Response(
                 {"detail": "Wrong username or password."}, status=status.HTTP_400_BAD_REQUEST
