@@ -370,8 +370,8 @@ def main(argv: list[str]) -> int:
     elif command == "status":
         pg = _postgres_running(PostgresPaths(data_dir()))
         rd = _redis_running(RedisPaths(data_dir()))
-        print(f"postgres: {'running on port %d' % pg if pg else 'not running'}")
-        print(f"redis: {'running on port %d' % rd if rd else 'not running'}")
+        print(f"postgres: {f'running on port {pg}' if pg else 'not running'}")
+        print(f"redis: {f'running on port {rd}' if rd else 'not running'}")
     else:
         print("usage: python -m drawhisper.embedded [start|stop|status]", file=sys.stderr)
         return 2

@@ -37,5 +37,9 @@ if settings.SERVE_MEDIA:
     # Uploaded avatars. Fine for a single machine; behind a CDN or object storage set
     # SERVE_MEDIA=false and serve MEDIA_URL from there.
     urlpatterns += [
-        re_path(r"^%s(?P<path>.*)$" % settings.MEDIA_URL.lstrip("/"), serve, {"document_root": settings.MEDIA_ROOT}),
+        re_path(
+            rf"^{settings.MEDIA_URL.lstrip('/')}(?P<path>.*)$",
+            serve,
+            {"document_root": settings.MEDIA_ROOT},
+        ),
     ]

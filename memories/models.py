@@ -86,6 +86,9 @@ class MemoryPin(models.Model):
     class Meta:
         constraints = [models.UniqueConstraint(fields=["memory", "thread"], name="memory_pin_unique")]
 
+    def __str__(self) -> str:
+        return f"memory {self.memory_id} pinned in thread {self.thread_id}"
+
 
 class Summary(models.Model):
     class Level(models.TextChoices):
@@ -114,6 +117,9 @@ class Summary(models.Model):
                 name="summary_one_daily_per_thread_day",
             ),
         ]
+
+    def __str__(self) -> str:
+        return f"{self.level} summary of thread {self.thread_id}, {self.start_seq}-{self.end_seq}"
 
 
 class MemoryJob(models.Model):
