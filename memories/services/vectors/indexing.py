@@ -38,6 +38,13 @@ def _embed(embedder, texts: list[str]) -> list[list[float]]:
     return vectors
 
 
+def _rows(rows: Iterable | None, ids: Iterable[int] | None, queryset) -> list:
+    """The given rows, or else the rows of ``ids`` from ``queryset`` in primary-key order."""
+    if rows is not None:
+        return list(rows)
+    return list(queryset.filter(pk__in=list(ids or ())).order_by("pk"))
+
+
 def index_memories(
     *,
     memories: Iterable[Memory] | None = None,
@@ -51,11 +58,7 @@ def index_memories(
     ``shared`` reaches the store. A memory without ``vector_id`` gets ``memory:{uuid hex}``.
     ``Memory.embedding_model`` records the model. ``vectors`` (aligned with ``memories``,
     made by ``model_id``) skips embedding, for callers that embedded already."""
-    rows = (
-        list(memories)
-        if memories is not None
-        else list(Memory.objects.filter(pk__in=list(memory_ids or ())).order_by("pk"))
-    )
+    rows = _rows(memories, memory_ids, Memory.objects.all())
     if not rows:
         return 0
     store, embedder = checked_backends(writing=True)
@@ -96,13 +99,7 @@ def index_summaries(
     *, summaries: Iterable[Summary] | None = None, summary_ids: Iterable[int] | None = None
 ) -> int:
     """Embed and upsert these summaries (rows or ids) as ``summary:{pk}``; returns how many."""
-    if summaries is None:
-        summaries = (
-            Summary.objects.filter(pk__in=list(summary_ids or ()))
-            .select_related("thread")
-            .order_by("pk")
-        )
-    rows = list(summaries)
+    rows = _rows(summaries, summary_ids, Summary.objects.select_related("thread"))
     if not rows:
         return 0
     store, embedder = checked_backends(writing=True)
@@ -129,13 +126,7 @@ def index_messages(
     Which messages belong in the archive is the pipeline's call; this writes what it is given."""
     from chat.models import Message
 
-    if messages is None:
-        messages = (
-            Message.objects.filter(pk__in=list(message_ids or ()))
-            .select_related("thread")
-            .order_by("pk")
-        )
-    rows = list(messages)
+    rows = _rows(messages, message_ids, Message.objects.select_related("thread"))
     if not rows:
         return 0
     store, embedder = checked_backends(writing=True)
