@@ -20,6 +20,7 @@ def fake_providers(settings):
     settings.EMBEDDING_BACKENDS = {
         "default": {"BACKEND": "drawhisper.providers.embeddings.fake.FakeEmbedder", "OPTIONS": {}}
     }
+    settings.AUTH_THROTTLE_RATE = None  # tests sign up many users from one address
     ScriptedChatBackend.reset()
     reset_backends()
     yield

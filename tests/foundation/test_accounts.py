@@ -54,3 +54,19 @@ def test_login_page_renders(client):
     response = client.get("/accounts/login/")
     assert response.status_code == 200
     assert b"Log in" in response.content
+
+
+def test_repeated_token_requests_are_throttled_with_a_readable_error(user, settings):
+    from django.core.cache import cache
+
+    cache.clear()
+    settings.AUTH_THROTTLE_RATE = "3/minute"
+    client = APIClient()
+    statuses = [
+        client.post("/api/auth/token/", {"username": user.username, "password": "guess"}, format="json").status_code
+        for _ in range(4)
+    ]
+    assert statuses == [400, 400, 400, 429]
+    refused = client.post("/api/auth/token/", {"username": user.username, "password": "correct horse battery"}, format="json")
+    assert refused.status_code == 429
+    assert "throttled" in refused.json()["detail"].lower()

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth import authenticate
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
+from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from drawhisper.accounts.services import token_for_user, user_signup
@@ -21,11 +23,29 @@ class TokenOutput(serializers.Serializer):
     token = serializers.CharField()
 
 
+class CredentialsRateThrottle(AnonRateThrottle):
+    """Limits password guessing and sign-up floods per client address.
+
+    The rate is read from ``settings.AUTH_THROTTLE_RATE`` on each request (``None`` turns the
+    limit off), so it can change without a restart of the class-level DRF settings."""
+
+    scope = "credentials"
+
+    def get_rate(self) -> str | None:
+        return settings.AUTH_THROTTLE_RATE
+
+    def allow_request(self, request, view) -> bool:
+        self.rate = self.get_rate()
+        self.num_requests, self.duration = self.parse_rate(self.rate)
+        return super().allow_request(request, view)
+
+
 class CredentialsView(APIView):
     """Open to anyone, without authentication: the username and password come in the body."""
 
     authentication_classes: list = []
     permission_classes = [AllowAny]
+    throttle_classes = [CredentialsRateThrottle]
 
     def credentials(self, request) -> dict:
         data = CredentialsInput(data=request.data)
