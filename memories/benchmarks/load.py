@@ -222,17 +222,18 @@ async def run_client(
 async def run_round(
     chats: Sequence[tuple[int, str]],
     *,
-    port: int,
+    ports: Sequence[int],
     messages: int,
     reply_timeout: float,
     round_timeout: float,
 ) -> list[ClientResult]:
-    """Connect every client, then let them all send at once; bounded by ``round_timeout``."""
+    """Connect every client (spread over the servers' ports), then let them all send at
+    once; bounded by ``round_timeout``."""
     line = StartLine(len(chats))
     tasks = [
         asyncio.create_task(
             run_client(
-                port=port,
+                port=ports[index % len(ports)],
                 thread_id=thread_id,
                 token=token,
                 messages=messages,
@@ -240,7 +241,7 @@ async def run_round(
                 line=line,
             )
         )
-        for thread_id, token in chats
+        for index, (thread_id, token) in enumerate(chats)
     ]
     try:
         await asyncio.wait_for(line.everyone_in.wait(), timeout=90)

@@ -20,7 +20,7 @@ class RetrievalConfig:
     # Which kinds of item to search (ablations use fewer).
     kinds: tuple[str, ...] = KINDS
     # Candidates taken from each ranked list (per kind, per ranker) before fusion.
-    candidates_per_list: int = 40
+    candidates_per_list: int = 30
     # Reciprocal rank fusion constant: score = sum(weight / (rrf_k + rank)).
     rrf_k: int = 10
     lexical_weight: float = 1.0

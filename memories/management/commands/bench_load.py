@@ -12,6 +12,7 @@ import asyncio
 import json
 import os
 import time
+from contextlib import ExitStack
 from pathlib import Path
 
 from django.conf import settings
@@ -46,6 +47,9 @@ class Command(BaseCommand):
         parser.add_argument(
             "--redis-db", type=int, default=13, help="Redis database for the channel layer"
         )
+        parser.add_argument(
+            "--servers", type=int, default=1, help="daphne processes (clients are spread over them)"
+        )
         parser.add_argument("--out", help="write the results as JSON to this file")
 
     def handle(self, *args, **options):
@@ -57,36 +61,40 @@ class Command(BaseCommand):
             raise CommandError(f"client counts must be between 1 and {MAX_CLIENTS}")
         messages = max(1, min(options["messages"], 20))
         rounds = []
-        with throwaway_database(f"bench_load_{os.getpid()}"):
-            port = load.free_port()
+        servers = max(1, min(options["servers"], 8))
+        with throwaway_database(f"bench_load_{os.getpid()}"), ExitStack() as stack:
             env = load.server_env(
                 delay=options["delay"],
                 chunk_chars=options["chunk_chars"],
                 redis_database=options["redis_db"],
             )
-            with load.Server(env=env, port=port):
-                # One chat first, so model loading and first connections are not measured.
-                warm = load.create_chats(1, round_name="warm")
-                asyncio.run(
+            ports = []
+            for _ in range(servers):
+                port = load.free_port()
+                stack.enter_context(load.Server(env=env, port=port))
+                ports.append(port)
+            # One chat per server first, so model loading and first connections are not measured.
+            warm = load.create_chats(servers, round_name="warm")
+            asyncio.run(
+                load.run_round(warm, ports=ports, messages=1, reply_timeout=120, round_timeout=180)
+            )
+            for count in counts:
+                self.stderr.write(
+                    f"{count} clients x {messages} messages on {servers} server(s) ..."
+                )
+                chats = load.create_chats(count, round_name=str(count))
+                started = time.perf_counter()
+                results = asyncio.run(
                     load.run_round(
-                        warm, port=port, messages=1, reply_timeout=120, round_timeout=180
+                        chats,
+                        ports=ports,
+                        messages=messages,
+                        reply_timeout=options["reply_timeout"],
+                        round_timeout=options["round_timeout"],
                     )
                 )
-                for count in counts:
-                    self.stderr.write(f"{count} clients x {messages} messages ...")
-                    chats = load.create_chats(count, round_name=str(count))
-                    started = time.perf_counter()
-                    results = asyncio.run(
-                        load.run_round(
-                            chats,
-                            port=port,
-                            messages=messages,
-                            reply_timeout=options["reply_timeout"],
-                            round_timeout=options["round_timeout"],
-                        )
-                    )
-                    elapsed = time.perf_counter() - started
-                    rounds.append(self._summary(count, messages, results, chats, elapsed, options))
+                elapsed = time.perf_counter() - started
+                rounds.append(self._summary(count, messages, results, chats, elapsed, options))
         report = {
             "rounds": rounds,
             "model": {
@@ -96,6 +104,7 @@ class Command(BaseCommand):
             },
             "embedding_backend": settings.EMBEDDING_BACKENDS["default"]["BACKEND"],
             "cpus": os.cpu_count(),
+            "servers": servers,
         }
         if options["out"]:
             Path(options["out"]).write_text(json.dumps(report, indent=2) + "\n")
@@ -138,7 +147,8 @@ def load_report(report: dict) -> str:
     return "\n".join(
         [
             f"Scripted model: {model['reply_chars']} characters in pieces of {model['chunk_chars']}, "
-            f"{model['delay_s'] * 1000:.0f} ms before each piece.",
+            f"{model['delay_s'] * 1000:.0f} ms before each piece; "
+            f"{report.get('servers', 1)} daphne process(es).",
             "",
             table(
                 [
