@@ -5,6 +5,8 @@ Invariants:
   (null for one the user wrote on the memories page).
 - ``vector_id`` is deterministic (derived from the job and chunk index, or from the row for
   hand-made memories), so a repeated upsert overwrites instead of duplicating.
+- A superseded memory stays (never deleted): ``superseded_by`` names the memory that replaced
+  it, and only active memories reach a chat's context.
 - A MemoryJob is unique on (thread, end_seq, pipeline_version): creating it twice is a no-op.
 - Summaries and memories sit beside the original messages; nothing here rewrites a message.
 """
@@ -50,6 +52,11 @@ class Memory(models.Model):
     source_end_seq = models.PositiveIntegerField(null=True, blank=True)
     shared = models.BooleanField(default=False)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE)
+    # The newer memory that replaced this one (status superseded); kept so the user sees what
+    # replaced it and can restore it. Null again once restored, or if the newer one is deleted.
+    superseded_by = models.ForeignKey(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="supersedes"
+    )
     created_by = models.CharField(max_length=16, choices=CreatedBy.choices, default=CreatedBy.PIPELINE)
     edited_by_user = models.BooleanField(default=False)
     source_changed = models.BooleanField(default=False)

@@ -3,7 +3,8 @@
 Keys are only ever added, never renamed or removed, so older clients keep working.
 ``source_url`` links to the first message the memory came from (``/chat/<thread>/#seq-<n>``),
 or is null for a memory written by hand; ``dismissed_threads`` lists the threads where the
-user said the memory is not relevant."""
+user said the memory is not relevant; ``superseded_by`` (with ``superseded_by_title``) names
+the newer memory that replaced a superseded one, or is null."""
 
 from __future__ import annotations
 
@@ -38,4 +39,6 @@ def memory_payload(memory) -> dict[str, Any]:
         "updated_at": memory.updated_at.isoformat() if memory.updated_at else None,
         "source_url": memory_source_url(memory),
         "dismissed_threads": sorted(dismissal.thread_id for dismissal in memory.dismissals.all()),
+        "superseded_by": memory.superseded_by_id,
+        "superseded_by_title": memory.superseded_by.title if memory.superseded_by_id else None,
     }

@@ -56,6 +56,11 @@ class MemoryUpdateSerializer(serializers.Serializer):
     source_changed = serializers.BooleanField(
         required=False, help_text="Only `false`: the user checked the memory still holds."
     )
+    status = serializers.ChoiceField(
+        choices=[Memory.Status.ACTIVE],
+        required=False,
+        help_text="Only `active`: restore a replaced (superseded) memory.",
+    )
 
     def validate_source_changed(self, value: bool) -> bool:
         if value:
@@ -95,6 +100,10 @@ class MemoryOutputSerializer(serializers.Serializer):
     created_by = serializers.ChoiceField(choices=Memory.CreatedBy.choices)
     edited_by_user = serializers.BooleanField()
     source_changed = serializers.BooleanField()
+    superseded_by = serializers.IntegerField(
+        allow_null=True, help_text="The newer memory that replaced this one."
+    )
+    superseded_by_title = serializers.CharField(allow_null=True)
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
     search_score = serializers.FloatField(required=False, help_text="Only when searching with q.")

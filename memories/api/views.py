@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.db import transaction
 from django.http import Http404
 from django.utils import timezone
 from django.utils.text import slugify
@@ -151,10 +152,15 @@ class MemoryDetailView(MemoryAPIView):
         params = MemoryUpdateSerializer(data=request.data)
         params.is_valid(raise_exception=True)
         data = dict(params.validated_data)
+        restore = data.pop("status", None) == Memory.Status.ACTIVE
         source_reviewed = data.pop("source_changed", None) is False
-        memory = editing.memory_update(
-            memory=memory, actor=request.user, source_reviewed=source_reviewed, **data
-        )
+        with transaction.atomic():  # a restore and an edit in one request land together
+            if restore:
+                memory = editing.memory_restore(memory=memory, actor=request.user)
+            if data or source_reviewed or not restore:
+                memory = editing.memory_update(
+                    memory=memory, actor=request.user, source_reviewed=source_reviewed, **data
+                )
         return Response(_output(memory))
 
     @extend_schema(responses={204: None})

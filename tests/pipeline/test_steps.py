@@ -137,8 +137,13 @@ def test_store_plans_deterministic_ids_and_hashes():
 
 
 def test_notify_names_the_stored_memories():
+    # A job stored before superseding existed has no "superseded_ids": none then.
     context = make_context(outputs={"store": {"memory_ids": [4, 5], "summary_id": 9}})
-    assert NotifyStep().run(context) == {"memory_ids": [4, 5]}
+    assert NotifyStep().run(context) == {"memory_ids": [4, 5], "superseded_ids": []}
+    context = make_context(
+        outputs={"store": {"memory_ids": [4, 5], "summary_id": 9, "superseded_ids": [2]}}
+    )
+    assert NotifyStep().run(context) == {"memory_ids": [4, 5], "superseded_ids": [2]}
 
 
 def test_context_is_frozen():

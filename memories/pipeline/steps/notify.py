@@ -1,7 +1,8 @@
 """Notify: name the memories the user's open tabs should hear about.
 
 The service that persists this step marks the job succeeded and sends ``memory.created``
-for each memory once that transaction commits (``job_finish``)."""
+for each memory once that transaction commits (``job_finish``), then ``memory.updated`` for
+each older memory they superseded."""
 
 from __future__ import annotations
 
@@ -14,4 +15,9 @@ class NotifyStep:
     name: ClassVar[str] = "notify"
 
     def run(self, context: JobContext) -> dict[str, Any]:
-        return {"memory_ids": list(context.output("store")["memory_ids"])}
+        stored = context.output("store")
+        return {
+            "memory_ids": list(stored["memory_ids"]),
+            # Older memories the new ones replaced; absent from jobs stored before superseding.
+            "superseded_ids": list(stored.get("superseded_ids", [])),
+        }

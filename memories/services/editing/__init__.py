@@ -1,4 +1,4 @@
-"""What a user does to memories by hand: create, update, delete, pin, share, dismiss,
+"""What a user does to memories by hand: create, update, restore, delete, pin, share, dismiss,
 export and import.
 
 Invariants:
@@ -20,6 +20,7 @@ from memories.services.editing.memories import (
     memory_delete,
     memory_dismiss,
     memory_pin,
+    memory_restore,
     memory_share,
     memory_undismiss,
     memory_unpin,
@@ -46,6 +47,7 @@ __all__ = [
     "memory_delete",
     "memory_dismiss",
     "memory_pin",
+    "memory_restore",
     "memory_share",
     "memory_undismiss",
     "memory_unpin",

@@ -77,7 +77,7 @@ def notify_deleted_after_commit(
 
 
 def with_relations(queryset):
-    return queryset.prefetch_related("pins", "dismissals")
+    return queryset.select_related("superseded_by").prefetch_related("pins", "dismissals")
 
 
 def reloaded(memory: Memory) -> Memory:

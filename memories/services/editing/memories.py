@@ -1,4 +1,4 @@
-"""Create, update, delete, pin, share and dismiss one memory by hand."""
+"""Create, update, restore, delete, pin, share and dismiss one memory by hand."""
 
 from __future__ import annotations
 
@@ -103,6 +103,23 @@ def memory_update(
     memory.save(update_fields=update_fields)
     if changed:
         index_vectors([memory.pk])
+    notify_after_commit("memory.updated", memory)
+    return reloaded(memory)
+
+
+@transaction.atomic
+def memory_restore(*, memory: Memory, actor) -> Memory:
+    """Make a superseded (or archived) memory active again: it reaches chat contexts again,
+    its vector's status follows, and ``superseded_by`` is cleared. The newer memory that
+    replaced it is left as it is. Restoring an active memory is a no-op."""
+    check_owner(memory, actor)
+    memory = Memory.objects.select_for_update().get(pk=memory.pk)
+    if memory.status == Memory.Status.ACTIVE:
+        return reloaded(memory)
+    memory.status = Memory.Status.ACTIVE
+    memory.superseded_by = None
+    memory.save(update_fields=["status", "superseded_by", "updated_at"])
+    index_vectors([memory.pk])  # the vector's "status" metadata follows the row
     notify_after_commit("memory.updated", memory)
     return reloaded(memory)
 

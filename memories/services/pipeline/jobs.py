@@ -14,6 +14,9 @@ Invariants:
   the rerun overwrites, never a row without its vector or a second copy of either. The
   summary's vector (``summary:{pk}``) is written by the finishing step, once its pk has
   committed, so it too is overwritten, never duplicated, by a rerun.
+- The store step also marks the older memories the new ones update as superseded
+  (``superseding``), in the same transaction; the finishing step tells the open tabs with
+  ``memory.updated`` after ``memory.created``.
 - Browser events go out only after the transaction that made the change commits.
 """
 
@@ -35,6 +38,8 @@ from memories.pipeline import PIPELINE_VERSION
 from memories.pipeline import selectors as pipeline_selectors
 from memories.pipeline.context import JobContext
 from memories.services import vectors as vector_services
+from memories.services.pipeline.sources import send_memories_updated
+from memories.services.pipeline.superseding import memories_supersede_older
 
 logger = logging.getLogger(__name__)
 
@@ -240,6 +245,12 @@ def job_store_memories(*, claim: JobClaim, context: JobContext, step: str, outpu
                 },
             )
             memories.append(memory)
+        job_vectors = [vectors[memory.chunk_index] for memory in memories]
+        # Older memories these update are marked superseded in this same transaction, so a
+        # rerun of a stored job finds nothing to do, and a rerun after a rollback decides again.
+        superseded_ids = memories_supersede_older(
+            context=context, memories=memories, vectors=job_vectors
+        )
         summary, _ = Summary.objects.get_or_create(
             job=job,
             defaults={
@@ -255,10 +266,14 @@ def job_store_memories(*, claim: JobClaim, context: JobContext, step: str, outpu
         # fixed by job and chunk, so a rerun after a crash here overwrites them.
         vector_services.index_memories(
             memories=memories,
-            vectors=[vectors[memory.chunk_index] for memory in memories],
+            vectors=job_vectors,
             model_id=output["embedding_model"],
         )
-        stored = {"memory_ids": [memory.pk for memory in memories], "summary_id": summary.pk}
+        stored = {
+            "memory_ids": [memory.pk for memory in memories],
+            "summary_id": summary.pk,
+            "superseded_ids": superseded_ids,
+        }
         _save_output(job, step, stored, message_ids=[message.id for message in context.messages])
     return stored
 
@@ -278,8 +293,11 @@ def job_finish(*, claim: JobClaim, context: JobContext, step: str, output: dict)
         job.last_error = ""
         job.save(update_fields=["status", "last_error", "updated_at"])
         memory_ids = list(output["memory_ids"])
+        superseded_ids = list(output.get("superseded_ids", []))
         thread_id = context.thread_id
         transaction.on_commit(lambda: send_memories_created(memory_ids), robust=True)
+        if superseded_ids:
+            transaction.on_commit(lambda: send_memories_updated(superseded_ids), robust=True)
         transaction.on_commit(lambda: job_create_if_due(thread_id=thread_id), robust=True)
     logger.info("memory job succeeded", extra={"job_id": claim.job_id, "memories": memory_ids})
     return output

@@ -46,6 +46,7 @@ def send_memories_updated(memory_ids: list[int]) -> None:
     memories = (
         Memory.objects.filter(pk__in=memory_ids)
         .order_by("pk")
+        .select_related("superseded_by")
         .prefetch_related("pins", "dismissals")
     )
     for memory in memories:
