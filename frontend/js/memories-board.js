@@ -7,6 +7,10 @@
 //
 // Live updates: call board.applyEvent({type: "memory.created" | "memory.updated" |
 // "memory.deleted", memory}) with the WebSocket events; new memories get a visible notice.
+//
+// Replaced memories: a newer memory may supersede an older one. The list shows only active
+// memories unless "Show replaced" is on (status=all); replaced cards are greyed and offer
+// Restore (PATCH status back to active).
 
 import { memoriesApi } from "./memories-api.js";
 import { h, renderCard, renderDeleted, renderEditor, typeLabel, typeSelect } from "./memories-cards.js";
@@ -75,6 +79,7 @@ class MemoryBoard {
             h("option", { value: "unshared", text: "Not shared" }),
           ],
     );
+    this.showReplaced = h("input", { id: id("replaced"), type: "checkbox", name: "replaced" });
     const field = (label, control, extra = "") =>
       h("div", { class: `mem-field ${extra}` }, h("label", { for: control.id, text: label }), control);
     const filters = h(
@@ -84,6 +89,12 @@ class MemoryBoard {
       field("Search", this.search, "mem-field--wide"),
       field("Type", this.typeFilter),
       field("Show", this.scope),
+      h(
+        "div",
+        { class: "mem-field mem-check" },
+        this.showReplaced,
+        h("label", { for: this.showReplaced.id, text: "Show replaced" }),
+      ),
     );
     this.list = h("ul", { class: "mem-list", "aria-labelledby": id("heading") });
     this.empty = h("p", { class: "mem-empty muted", hidden: true });
@@ -105,7 +116,7 @@ class MemoryBoard {
       clearTimeout(debounce);
       debounce = setTimeout(() => this.load(), 300);
     });
-    for (const control of [this.typeFilter, this.scope, this.characterFilter].filter(Boolean)) {
+    for (const control of [this.typeFilter, this.scope, this.characterFilter, this.showReplaced].filter(Boolean)) {
       control.addEventListener("change", () => this.load());
     }
     this.list.addEventListener("click", (event) => this.onListClick(event));
@@ -250,6 +261,7 @@ class MemoryBoard {
     if (scope === "pinned") Object.assign(params, this.threadId ? { thread: this.threadId, pinned: "true" } : { pinned: "true" });
     if (scope === "shared") params.shared = "true";
     if (scope === "unshared") params.shared = "false";
+    if (this.showReplaced.checked) params.status = "all";
     return params;
   }
 
@@ -279,7 +291,8 @@ class MemoryBoard {
   }
 
   matches(memory) {
-    if (memory.status && memory.status !== "active") return false;
+    const shownStatus = memory.status === "superseded" && this.showReplaced.checked;
+    if (memory.status && memory.status !== "active" && !shownStatus) return false;
     const character = this.characterFilter ? Number(this.characterFilter.value) : this.characterId;
     if (character && memory.character !== character) return false;
     if (this.typeFilter.value && memory.type !== this.typeFilter.value) return false;
@@ -400,6 +413,10 @@ class MemoryBoard {
     }
     if (event.type !== "memory.created" && event.type !== "memory.updated") return;
     const known = this.memories.has(memory.id);
+    if (event.type === "memory.updated" && memory.status === "superseded" && known && this.memories.get(memory.id).status !== "superseded") {
+      const replacedBy = memory.superseded_by_title ? ` by “${memory.superseded_by_title}”` : "";
+      this.say(`“${memory.title}” was replaced${replacedBy}. Turn on “Show replaced” to see or restore it.`);
+    }
     if (known && !this.matches({ ...memory, id: memory.id }) && !this.search.value.trim()) {
       this.drop(memory.id); // no longer fits the filters (e.g. unpinned while showing "Pinned here")
       return;
@@ -453,6 +470,10 @@ class MemoryBoard {
         return this.run(card, () => (memory.shared ? memoriesApi.unshare(id) : memoriesApi.share(id)));
       case "reviewed":
         return this.run(card, () => memoriesApi.update(id, { source_changed: false }));
+      case "restore":
+        return this.run(card, () => memoriesApi.update(id, { status: "active" })).then((restored) => {
+          if (restored) this.say(`Restored “${restored.title}”: chats use it again.`);
+        });
       case "delete":
         return this.scheduleDelete(memory);
       case "undo-delete":

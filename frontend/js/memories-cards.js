@@ -5,6 +5,8 @@
 // from (a link to the source messages), its pinned / shared state and a "source changed" flag,
 // and labelled action buttons: Edit, Pin (in a chat) or "Pinned in" (on the memories page),
 // Share, Delete. Toggle buttons keep one label and expose their state with aria-pressed.
+// A replaced (superseded) memory is greyed, says "Replaced by “<title>”" and offers Restore
+// instead of Pin and Share.
 
 export function h(tag, attributes = {}, ...children) {
   const element = document.createElement(tag);
@@ -58,7 +60,9 @@ function flags(memory, { threadId }) {
   if (threadId && (memory.dismissed_threads || []).includes(threadId)) items.push(["dismissed", "Not used here"]);
   if (memory.source_changed) items.push(["changed", "Source changed"]);
   if (memory.edited_by_user) items.push(["edited", "Edited"]);
-  if (memory.status && memory.status !== "active") items.push(["status", typeLabel(memory.status)]);
+  if (isReplaced(memory)) {
+    items.push(["replaced", memory.superseded_by_title ? `Replaced by “${memory.superseded_by_title}”` : "Replaced"]);
+  } else if (memory.status && memory.status !== "active") items.push(["status", typeLabel(memory.status)]);
   if (!items.length) return null;
   return h(
     "ul",
@@ -70,7 +74,9 @@ function flags(memory, { threadId }) {
         title:
           kind === "changed"
             ? "The messages this memory came from were edited or deleted after it was made. Check it still holds."
-            : undefined,
+            : kind === "replaced"
+              ? "A newer memory updates this one, so it is no longer used in chats. Restore it if the newer one is wrong."
+              : undefined,
       }),
     ),
   );
@@ -115,13 +121,18 @@ function pinControl(memory, { threadId, threadsForPinning }) {
   );
 }
 
+export function isReplaced(memory) {
+  return memory.status === "superseded";
+}
+
 export function renderCard(memory, context) {
   const titleId = `mem-title-${memory.id}-${context.uid}`;
   const characterName = context.characterName(memory.character);
+  const replaced = isReplaced(memory);
   return h(
     "li",
     {
-      class: `mem-card${memory.source_changed ? " mem-card--changed" : ""}`,
+      class: `mem-card${memory.source_changed ? " mem-card--changed" : ""}${replaced ? " mem-card--replaced" : ""}`,
       dataset: { memoryId: memory.id, type: memory.type },
     },
     h(
@@ -140,15 +151,25 @@ export function renderCard(memory, context) {
       h(
         "div",
         { class: "mem-card__actions", role: "group", "aria-label": `Actions for ${memory.title}` },
+        replaced
+          ? h("button", {
+              type: "button",
+              dataset: { action: "restore" },
+              text: "Restore",
+              title: "Use this memory in chats again",
+            })
+          : null,
         h("button", { type: "button", dataset: { action: "edit" }, text: "Edit" }),
-        pinControl(memory, context),
-        h("button", {
-          type: "button",
-          class: "mem-toggle",
-          dataset: { action: "share" },
-          "aria-pressed": memory.shared ? "true" : "false",
-          text: "Share with every chat",
-        }),
+        replaced ? null : pinControl(memory, context),
+        replaced
+          ? null
+          : h("button", {
+              type: "button",
+              class: "mem-toggle",
+              dataset: { action: "share" },
+              "aria-pressed": memory.shared ? "true" : "false",
+              text: "Share with every chat",
+            }),
         memory.source_changed
           ? h("button", { type: "button", dataset: { action: "reviewed" }, text: "Still right" })
           : null,
