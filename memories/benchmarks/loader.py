@@ -29,7 +29,9 @@ from memories.benchmarks.locomo import Conversation, Observation
 from memories.models import Memory, MemoryJob
 
 USERNAME_PREFIX = "locomo-"
-MEMORY_TYPE = "fact"
+# Observations record what was said in a session; stored as "conversation" memories. (As
+# "fact", the pipeline's supersession would retire many of them as updates of each other.)
+MEMORY_TYPE = "conversation"
 Progress = Callable[[int], None]
 
 

@@ -40,6 +40,8 @@ class Scope:
     # How archived messages name their speakers (as the pipeline's transcripts do).
     user_name: str = "User"
     character_name: str = "Character"
+    # Whether any memory of this owner and character is shared (else one store query less).
+    has_shared_memories: bool = True
 
 
 def scope_for_thread(
@@ -48,15 +50,17 @@ def scope_for_thread(
     users, characters = get_user_model()._meta.db_table, Character._meta.db_table
     with connection.cursor() as cursor:
         cursor.execute(
-            "SELECT t.owner_id, t.character_id, u.first_name, u.username, c.name"
+            "SELECT t.owner_id, t.character_id, u.first_name, u.username, c.name,"
+            f" EXISTS (SELECT 1 FROM {Memory._meta.db_table} m WHERE m.owner_id = t.owner_id"
+            "  AND m.character_id = t.character_id AND m.shared AND m.status = %s)"
             f" FROM {Thread._meta.db_table} t JOIN {users} u ON u.id = t.owner_id"
             f" JOIN {characters} c ON c.id = t.character_id WHERE t.id = %s",
-            [thread_id],
+            [Memory.Status.ACTIVE.value, thread_id],
         )
         row = cursor.fetchone()
     if row is None:
         raise LookupError(f"no thread {thread_id}")
-    owner_id, character_id, first_name, username, character_name = row
+    owner_id, character_id, first_name, username, character_name, has_shared = row
     return Scope(
         owner_id=owner_id,
         character_id=character_id,
@@ -65,6 +69,7 @@ def scope_for_thread(
         exclude_memory_ids=frozenset(int(pk) for pk in exclude_memory_ids),
         user_name=first_name or username or "User",
         character_name=character_name or "Character",
+        has_shared_memories=bool(has_shared),
     )
 
 

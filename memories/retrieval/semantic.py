@@ -1,9 +1,10 @@
 """Vector similarity through the Embedder and VectorStore ports.
 
-One query vector per retrieval and two store queries: everything of this thread (memories
-made here, its summaries, its archived messages), then the memories shared from other
-threads (a store filter is a conjunction, so "shared or made here" takes two). The hits are
-split into one ranked list per kind. Hits are identified by the row id in their
+One query vector per retrieval and one store query per kind, so that each kind gets its own
+ranked list: in one mixed list the memories (short, and embedded with their title, often a
+name the question repeats) crowd out every summary and most messages. Memories are asked
+twice when the character has shared memories, once for this thread and once for the shared
+ones, since a store filter is a conjunction. Hits are identified by the row id in their
 ``source_id`` metadata, falling back to the ``<kind>:<pk>`` id convention."""
 
 from __future__ import annotations
@@ -44,20 +45,25 @@ def vector_search(
     def ask(vector_filter: VectorFilter, top_k: int) -> list[VectorHit]:
         return store.query(query_vector, filter=vector_filter, top_k=top_k, min_score=min_score)
 
-    # One query for everything of this thread, one for memories shared from other threads.
-    thread_kinds = tuple(kind for kind in ("memory", "summary", "message") if kind in kinds)
-    extra = len(scope.exclude_memory_ids)
-    found = ask(
-        VectorFilter(**base, thread=scope.thread_id, kinds=thread_kinds, status=None),
-        limit * len(thread_kinds) + extra,
-    )
+    hits: dict[str, list[VectorHit]] = {}
     if "memory" in kinds:
-        found += ask(VectorFilter(**base, shared=True, kinds=("memory",)), limit + extra)
-    hits: dict[str, list[VectorHit]] = {kind: [] for kind in thread_kinds}
-    for hit in sorted(found, key=lambda hit: -hit.score):
-        kind = hit.metadata.get("kind")
-        if kind in hits:
-            hits[kind].append(hit)
+        extra = len(scope.exclude_memory_ids)
+        memory_hits = ask(
+            VectorFilter(**base, thread=scope.thread_id, kinds=("memory",)), limit + extra
+        )
+        if scope.has_shared_memories:
+            memory_hits += ask(VectorFilter(**base, shared=True, kinds=("memory",)), limit + extra)
+        hits["memory"] = sorted(memory_hits, key=lambda hit: -hit.score)
+    if "summary" in kinds:
+        hits["summary"] = ask(
+            VectorFilter(**base, thread=scope.thread_id, kinds=("summary",), status=None), limit
+        )
+    if "message" in kinds:
+        # Messages of the recent window are indexed too but out of scope: ask for more.
+        hits["message"] = ask(
+            VectorFilter(**base, thread=scope.thread_id, kinds=("message",), status=None),
+            limit * 2,
+        )
 
     results: dict[str, list[tuple[int | str, float]]] = {}
     for kind, kind_hits in hits.items():
