@@ -84,17 +84,17 @@ def bm25_search(
             f"""{kind}_scoped (id, dl) AS MATERIALIZED (
                 SELECT d.id, {length}::float8 FROM {source.table} d WHERE {conditions}
             )""",
-            f"""{kind}_stats AS (
+            f"""{kind}_stats AS MATERIALIZED (
                 SELECT count(*)::float8 AS n, coalesce(avg(dl), 1)::float8 AS avgdl FROM {kind}_scoped
             )""",
-            f"""{kind}_hits AS (
+            f"""{kind}_hits AS MATERIALIZED (
                 SELECT l.lexeme, s.id, s.dl
                 FROM lexemes l
                 JOIN {source.table} d
                   ON d.{source.partition} = %s AND {source.vector} @@ quote_literal(l.lexeme)::tsquery
                 JOIN {kind}_scoped s ON s.id = d.id
             )""",
-            f"{kind}_df AS (SELECT lexeme, count(*)::float8 AS df FROM {kind}_hits GROUP BY lexeme)",
+            f"{kind}_df AS MATERIALIZED (SELECT lexeme, count(*)::float8 AS df FROM {kind}_hits GROUP BY lexeme)",
             f"""{kind}_ranked AS (
                 SELECT h.id,
                        sum(ln(1 + (st.n - df.df + 0.5) / (df.df + 0.5))
