@@ -25,6 +25,7 @@ from memories.retrieval.config import RetrievalConfig
 from memories.retrieval.scope import Scope, scope_conditions
 
 _CONFIG_NAME = re.compile(r"^[a-z_]+$")
+MAX_LEXEMES = 24
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,26 @@ def corpus(kind: str, config_name: str) -> _Corpus:
     raise ValueError(f"unknown kind {kind!r}")
 
 
+def _tsquery_literal(lexeme: str) -> str:
+    """A tsquery matching exactly this lexeme (quoted, so nothing in it is an operator)."""
+    return "'" + lexeme.replace("\\", "\\\\").replace("'", "''") + "'"
+
+
+def query_lexemes(query: str, *, config: RetrievalConfig) -> list[str]:
+    """The normalised words (lexemes) of ``query``, stop words removed, as PostgreSQL sees them;
+    at most ``MAX_LEXEMES`` (a pasted page does not become a hundred index lookups)."""
+    if not query.strip():
+        return []
+    corpus("message", config.text_search_config)  # validates the name before it goes into SQL
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT tsvector_to_array(to_tsvector('{config.text_search_config}'::regconfig, %s))",
+            [query],
+        )
+        (lexemes,) = cursor.fetchone()
+    return sorted(lexemes or [])[:MAX_LEXEMES]
+
+
 def bm25_search(
     kinds: Sequence[str], *, query: str, scope: Scope, config: RetrievalConfig, limit: int
 ) -> dict[str, list[tuple[int, float]]]:
@@ -65,13 +86,12 @@ def bm25_search(
     if not query.strip() or limit <= 0 or not kinds:
         return results
     config_name = config.text_search_config
-    corpus("message", config_name)  # validates the name before it goes into SQL
+    lexemes = query_lexemes(query, config=config)
+    if not lexemes:
+        return results
     k1, b = float(config.bm25_k1), float(config.bm25_b)
-    ctes = [
-        "lexemes AS (SELECT DISTINCT unnest(tsvector_to_array("
-        f"to_tsvector('{config_name}'::regconfig, %s))) AS lexeme)"
-    ]
-    params: list = [query]
+    ctes: list[str] = []
+    params: list = []
     branches = []
     for kind in kinds:
         source = corpus(kind, config_name)
@@ -80,6 +100,14 @@ def bm25_search(
             f"greatest(coalesce(nullif(d.token_count, 0), length(d.{source.text_column}) / 4), 1)"
         )
         partition_value = scope.owner_id if kind == "memory" else scope.thread_id
+        # One index lookup per lexeme, each with its tsquery as a constant: the planner then
+        # costs every lookup on its own and takes the GIN index, instead of joining a lexeme
+        # list against the rows and parsing every row's text once per lexeme.
+        lookups = "\n UNION ALL ".join(
+            f"SELECT %s::text AS lexeme, d.id FROM {source.table} d"
+            f" WHERE d.{source.partition} = %s AND {source.vector} @@ %s::tsquery"
+            for _ in lexemes
+        )
         ctes += [
             f"""{kind}_scoped (id, dl) AS MATERIALIZED (
                 SELECT d.id, {length}::float8 FROM {source.table} d WHERE {conditions}
@@ -88,11 +116,9 @@ def bm25_search(
                 SELECT count(*)::float8 AS n, coalesce(avg(dl), 1)::float8 AS avgdl FROM {kind}_scoped
             )""",
             f"""{kind}_hits AS MATERIALIZED (
-                SELECT l.lexeme, s.id, s.dl
-                FROM lexemes l
-                JOIN {source.table} d
-                  ON d.{source.partition} = %s AND {source.vector} @@ quote_literal(l.lexeme)::tsquery
-                JOIN {kind}_scoped s ON s.id = d.id
+                SELECT h.lexeme, s.id, s.dl
+                FROM ({lookups}) h
+                JOIN {kind}_scoped s ON s.id = h.id
             )""",
             f"{kind}_df AS MATERIALIZED (SELECT lexeme, count(*)::float8 AS df FROM {kind}_hits GROUP BY lexeme)",
             f"""{kind}_ranked AS (
@@ -105,7 +131,10 @@ def bm25_search(
                 LIMIT %s
             )""",
         ]
-        params += [*condition_params, partition_value, k1 + 1, k1, b, b, int(limit)]
+        params += condition_params
+        for lexeme in lexemes:
+            params += [lexeme, partition_value, _tsquery_literal(lexeme)]
+        params += [k1 + 1, k1, b, b, int(limit)]
         branches.append(f"SELECT '{kind}', id, score FROM {kind}_ranked")
     sql = "WITH " + ",\n".join(ctes) + "\n" + "\nUNION ALL\n".join(branches)
     with connection.cursor() as cursor:
