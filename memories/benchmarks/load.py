@@ -47,6 +47,7 @@ class ClientResult:
     ttft: list[float] = field(default_factory=list)
     total: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    without_delta: int = 0
 
 
 def free_port() -> int:
@@ -204,9 +205,12 @@ async def run_client(
                     if event.get("type") == "reply.delta" and first is None:
                         first = time.perf_counter()
                     elif event.get("type") == "reply.end":
-                        if first is not None:
-                            result.ttft.append(first - sent)
-                        result.total.append(time.perf_counter() - sent)
+                        ended = time.perf_counter()
+                        if first is None:  # the whole text came with the end
+                            result.without_delta += 1
+                            first = ended
+                        result.ttft.append(first - sent)
+                        result.total.append(ended - sent)
                         break
                     elif event.get("type") == "error":
                         result.errors.append(str(event.get("code")))

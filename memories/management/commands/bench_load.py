@@ -122,6 +122,7 @@ class Command(BaseCommand):
             "added_ttft_ms": {"p50": _ms(added, 50), "p95": _ms(added, 95)},
             "ttft_ms": {"p50": _ms(ttft, 50), "p95": _ms(ttft, 95)},
             "reply_ms": {"p50": _ms(total, 50), "p95": _ms(total, 95)},
+            "replies_without_delta": sum(result.without_delta for result in results),
             "errors": len(errors),
             "error_samples": errors[:5],
             "seconds": round(elapsed, 1),
