@@ -308,7 +308,7 @@ MEMORY_JOB_STALE_SECONDS = env.int("MEMORY_JOB_STALE_SECONDS", default=900)
 # type that the chat could show, when their titles share this fraction of their words, or their
 # vectors (title and content) are at least this cosine-similar. 0 turns a rule off.
 MEMORY_SUPERSEDE_TITLE_OVERLAP = env.float("MEMORY_SUPERSEDE_TITLE_OVERLAP", default=0.6)
-MEMORY_SUPERSEDE_MIN_SIMILARITY = env.float("MEMORY_SUPERSEDE_MIN_SIMILARITY", default=0.75)
+MEMORY_SUPERSEDE_MIN_SIMILARITY = env.float("MEMORY_SUPERSEDE_MIN_SIMILARITY", default=0.85)
 CHAT_CONTEXT_TOKENS = env.int("CHAT_CONTEXT_TOKENS", default=8192)
 CHAT_REPLY_TOKENS = env.int("CHAT_REPLY_TOKENS", default=1024)
 # Per-layer budgets (tokens). The whole prompt never exceeds CHAT_CONTEXT_TOKENS.
@@ -318,7 +318,7 @@ CONTEXT_LAYER_BUDGETS = {
     "shared": env.int("CONTEXT_BUDGET_SHARED", default=600),
     "retrieved": env.int("CONTEXT_BUDGET_RETRIEVED", default=1000),
     "summary": env.int("CONTEXT_BUDGET_SUMMARY", default=600),
-    "recent": env.int("CONTEXT_BUDGET_RECENT", default=3000),
+    "recent": env.int("CONTEXT_BUDGET_RECENT", default=2048),
 }
 # Chat: the longest message a user may send (characters), and how long a streaming reply may
 # go without saving progress before it counts as cut off (its process died).
