@@ -11,9 +11,11 @@ Invariants:
   ``CLOSE_UNAUTHENTICATED`` (4401) for a visitor who is not logged in, and with
   ``CLOSE_NOT_FOUND`` (4404) for a thread that does not exist *or belongs to someone else*:
   the two cases are indistinguishable.
-- No ORM or LLM call runs inline: services go through ``database_sync_to_async``, and the
-  reply is written by a ``ReplyRun`` in a background task, so ``reply.stop`` is read while it
-  streams.
+- No ORM or LLM call runs inline: services run on the chat database pool (``chat.db``), so
+  the work of one chat never waits behind another's on a single thread, and the reply is
+  written by a ``ReplyRun`` in a background task, so ``reply.stop`` is read while it streams.
+  Each service call is self-contained (its own transaction and thread row lock), so it is
+  safe on any thread.
 - Events about the thread are published to its channel group, so every tab of the thread
   sees them; only errors about one client's own request go to that client alone.
 - Bad input (not JSON, unknown type, empty or too long message) gets an ``error`` event;
@@ -29,11 +31,11 @@ import json
 import logging
 from typing import Any
 
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.core.exceptions import ValidationError
 
 from chat import selectors, services
+from chat.db import db_async
 from chat.groups import character_group, thread_group
 from chat.payloads import message_payload
 from chat.streaming import ReplyRun
@@ -102,7 +104,7 @@ class ThreadConsumer(AsyncJsonWebsocketConsumer):
             requested = int(self.scope["url_route"]["kwargs"]["thread_id"])
         except (KeyError, TypeError, ValueError):
             requested = 0
-        opened = await database_sync_to_async(_open_thread)(user=user, thread_id=requested)
+        opened = await db_async(_open_thread)(user=user, thread_id=requested)
         if opened is None:
             await self._refuse(CLOSE_NOT_FOUND)
             return
@@ -169,7 +171,7 @@ class ThreadConsumer(AsyncJsonWebsocketConsumer):
         # No shortcut on this consumer's own running reply: a resent client_id must still be
         # answered with its message; the service decides busy under the thread lock.
         try:
-            result, message, reply = await database_sync_to_async(_send)(
+            result, message, reply = await db_async(_send)(
                 user=self.user,
                 thread_id=self.thread_id,
                 content=event.get("content"),
@@ -204,9 +206,7 @@ class ThreadConsumer(AsyncJsonWebsocketConsumer):
             await self.send_error("busy", services.BUSY_DETAIL)
             return
         try:
-            result, reply = await database_sync_to_async(_regenerate)(
-                user=self.user, thread_id=self.thread_id
-            )
+            result, reply = await db_async(_regenerate)(user=self.user, thread_id=self.thread_id)
         except services.ChatError as error:
             await self.send_error(error.code, error.detail)
             return

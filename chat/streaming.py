@@ -2,13 +2,17 @@
 
 A ``ReplyRun`` is started by the WebSocket consumer as a background asyncio task, so the
 consumer keeps reading (``reply.stop``) while the model writes. Every database call is a
-service run through ``database_sync_to_async``; the model is the ``chat`` LLM backend.
+service run on the chat database pool (``chat.db``), so replies of different chats prepare and
+save in parallel; the model is the ``chat`` LLM backend.
 
 Invariants:
 - The reply row exists (``streaming``) before the run starts; the run only fills it in.
 - Its text is saved at most every ``SAVE_INTERVAL_SECONDS`` while it grows, and at least every
   ``HEARTBEAT_SECONDS`` while the model is silent, so a crash loses at most a fraction of a
   second of text and a live reply is never taken for a dead one.
+- A run's own database calls never overlap and keep their order: one call at a time, and a
+  call still running on its thread when the run is cancelled is waited for before the reply
+  is finished, so a progress save can never land after (or beside) the final save.
 - However the run ends, the reply gets a final status exactly once: ``complete``;
   ``interrupted`` when cancelled (``reply.stop``, the socket closed), text kept; ``failed``
   with a readable error when the provider failed, text so far kept.
@@ -29,10 +33,10 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from channels.db import database_sync_to_async
 from django.conf import settings
 
 from chat import services
+from chat.db import db_async
 from chat.models import Message
 from drawhisper.providers.base import ProviderError
 from drawhisper.providers.registry import get_llm
@@ -113,9 +117,27 @@ class ReplyRun:
         self._saved_text = ""
         self._saved_at = time.monotonic()
         self.status: str | None = None
+        self._db_call: asyncio.Future | None = None
         self.deltas = DeltaBatcher(
             send=self._send_delta, interval=settings.CHAT_DELTA_FLUSH_MS / 1000
         )
+
+    async def _db(self, func: Callable[..., Any], **kwargs: Any) -> Any:
+        """Run one service on the database pool, after the run's previous call ended.
+
+        The call is shielded: cancelling the run stops the wait, not the call, and
+        ``_finish`` waits for it before saving the final text."""
+        await self._db_settled()
+        call = asyncio.ensure_future(db_async(func)(**kwargs))
+        self._db_call = call
+        return await asyncio.shield(call)
+
+    async def _db_settled(self) -> None:
+        call = self._db_call
+        if call is not None and not call.done():
+            await asyncio.wait({call})
+        if call is not None and not call.cancelled():
+            call.exception()  # retrieved: it was reported where it was awaited, if at all
 
     async def _send_delta(self, text: str) -> None:
         await self.publish({"type": "reply.delta", "message_id": self.reply_id, "delta": text})
@@ -126,7 +148,7 @@ class ReplyRun:
         receipt: dict | None = None
         saver: asyncio.Task | None = None
         try:
-            prepared = await database_sync_to_async(services.reply_prepare)(reply_id=self.reply_id)
+            prepared = await self._db(services.reply_prepare, reply_id=self.reply_id)
             receipt = prepared.receipt
             backend = get_llm("chat")
             saver = asyncio.create_task(self._autosave())
@@ -162,8 +184,12 @@ class ReplyRun:
     ) -> None:
         self.status = status
         await self.deltas.close()  # every delta goes out before the error and reply.end
-        await database_sync_to_async(services.reply_finish)(
-            reply_id=self.reply_id, content=self.text, status=status, error=error_detail
+        await self._db(
+            services.reply_finish,
+            reply_id=self.reply_id,
+            content=self.text,
+            status=status,
+            error=error_detail,
         )
         if status == Message.Status.FAILED:
             await self.publish(
@@ -190,9 +216,7 @@ class ReplyRun:
             changed = self.text != self._saved_text
             if changed or time.monotonic() - self._saved_at >= HEARTBEAT_SECONDS:
                 text = self.text
-                await database_sync_to_async(services.reply_save_progress)(
-                    reply_id=self.reply_id, content=text
-                )
+                await self._db(services.reply_save_progress, reply_id=self.reply_id, content=text)
                 self._saved_text, self._saved_at = text, time.monotonic()
 
 

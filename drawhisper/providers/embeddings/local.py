@@ -7,6 +7,12 @@ that never embeds costs nothing (instances with the same files share one loaded 
 config files without loading it. Vectors are L2-normalised, so cosine similarity is a dot
 product, and texts are embedded in batches. Input past the model's 256 word pieces is
 truncated by the tokenizer (the start of a text is what it is about).
+
+Threads: loading the model sets torch to ``torch_threads`` intra-op threads (default 1; None
+leaves torch's default). A query embedding is one short text, which several threads do not make
+faster, while on a small machine they compete with the web process and with each other when
+several chats retrieve at once. Calls on one loaded model are serialised by a lock: the model's
+tokenizer is not safe to share between threads.
 """
 
 from __future__ import annotations
@@ -22,24 +28,30 @@ from drawhisper.providers.base import PermanentProviderError
 
 DEFAULT_MODEL = "all-MiniLM-L6-v2"
 
-_models: dict[tuple[str, str], Any] = {}
+DEFAULT_TORCH_THREADS = 1
+
+_models: dict[tuple[str, str], tuple[Any, threading.Lock]] = {}
 _models_lock = threading.Lock()
 
 
-def _load(model_path: Path, device: str):
+def _load(model_path: Path, device: str, torch_threads: int | None = DEFAULT_TORCH_THREADS):
+    """(model, lock to hold while using it), loaded once per process."""
     key = (str(model_path), device)
-    model = _models.get(key)
-    if model is None:
+    loaded = _models.get(key)
+    if loaded is None:
         with _models_lock:
-            model = _models.get(key)
-            if model is None:
+            loaded = _models.get(key)
+            if loaded is None:
                 os.environ.setdefault("HF_HUB_OFFLINE", "1")
                 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+                import torch
                 from sentence_transformers import SentenceTransformer
 
+                if torch_threads:
+                    torch.set_num_threads(int(torch_threads))
                 model = SentenceTransformer(str(model_path), device=device, local_files_only=True)
-                _models[key] = model
-    return model
+                loaded = _models[key] = (model, threading.Lock())
+    return loaded
 
 
 def bundled_model_path() -> Path:
@@ -73,6 +85,7 @@ class LocalEmbedder:
         model_path: str | Path | None = None,
         batch_size: int = 32,
         device: str = "cpu",
+        torch_threads: int | None = DEFAULT_TORCH_THREADS,
         **_: Any,
     ) -> None:
         self.model = model
@@ -83,20 +96,23 @@ class LocalEmbedder:
         self.model_id = f"{model}-{self.dimensions}"
         self.batch_size = batch_size
         self.device = device
+        self.torch_threads = torch_threads
 
     def _loaded(self):
-        return _load(self.model_path, self.device)
+        return _load(self.model_path, self.device, self.torch_threads)
 
     def embed_documents(self, texts: Sequence[str]) -> list[list[float]]:
         if not texts:
             return []
-        vectors = self._loaded().encode(
-            [text or " " for text in texts],
-            batch_size=self.batch_size,
-            normalize_embeddings=True,
-            convert_to_numpy=True,
-            show_progress_bar=False,
-        )
+        model, lock = self._loaded()
+        with lock:
+            vectors = model.encode(
+                [text or " " for text in texts],
+                batch_size=self.batch_size,
+                normalize_embeddings=True,
+                convert_to_numpy=True,
+                show_progress_bar=False,
+            )
         return [[float(value) for value in vector] for vector in vectors]
 
     def embed_query(self, text: str) -> list[float]:

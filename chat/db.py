@@ -1,0 +1,63 @@
+"""Run chat's synchronous database work from async code, on a pool of threads.
+
+Channels' ``database_sync_to_async`` runs every call of a process on one shared thread
+(``thread_sensitive=True``), so under load the context assembly, retrieval and progress saves
+of all the replies a process writes wait in one queue. ``db_async`` runs them on a small pool
+of threads of its own instead. Stale and obsolete connections are closed before and after
+each call, as Channels does, but inside the call's own context: Django keeps connections in
+context-local storage, and a pool thread runs each call in a copy of the caller's context, so
+closing them around the call (as ``DatabaseSyncToAsync`` does) would miss the connection the
+call used and leave it open.
+
+Invariants:
+- Only code that is safe to run on any thread goes through ``db_async``: each call is one
+  self-contained service (its own ``transaction.atomic`` and row locks), so concurrency
+  between calls is decided by PostgreSQL (the thread row lock), not by the thread they ran on.
+- At most ``CHAT_DB_THREADS`` (default 8) calls run at once per process, so a burst of chats
+  holds at most that many database connections; the loop's default executor is not used.
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import TypeVar
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.db import close_old_connections
+
+T = TypeVar("T")
+
+DEFAULT_THREADS = 8
+
+_executor: ThreadPoolExecutor | None = None
+_executor_lock = threading.Lock()
+
+
+def executor() -> ThreadPoolExecutor:
+    global _executor
+    if _executor is None:
+        with _executor_lock:
+            if _executor is None:
+                _executor = ThreadPoolExecutor(
+                    max_workers=max(1, int(getattr(settings, "CHAT_DB_THREADS", DEFAULT_THREADS))),
+                    thread_name_prefix="chat-db",
+                )
+    return _executor
+
+
+def db_async(func: Callable[..., T]) -> Callable[..., Awaitable[T]]:
+    """``func`` as a coroutine function that runs on the chat database pool."""
+
+    @functools.wraps(func)
+    def closing(*args, **kwargs):
+        close_old_connections()
+        try:
+            return func(*args, **kwargs)
+        finally:
+            close_old_connections()
+
+    return sync_to_async(closing, thread_sensitive=False, executor=executor())
