@@ -44,20 +44,18 @@ def check_memory_text(
         if type not in MemoryType.values:
             errors["type"] = [f"Choose one of: {', '.join(MemoryType.values)}."]
         cleaned["type"] = type
-    if title is not None:
-        title = title.strip()
-        if not title:
-            errors["title"] = ["A memory needs a title."]
-        elif len(title) > MAX_TITLE_LENGTH:
-            errors["title"] = [f"Keep the title under {MAX_TITLE_LENGTH} characters."]
-        cleaned["title"] = title
-    if content is not None:
-        content = content.strip()
-        if not content:
-            errors["content"] = ["A memory needs some content."]
-        elif len(content) > MAX_CONTENT_LENGTH:
-            errors["content"] = [f"Keep the content under {MAX_CONTENT_LENGTH} characters."]
-        cleaned["content"] = content
+    for field, value, limit, missing in (
+        ("title", title, MAX_TITLE_LENGTH, "A memory needs a title."),
+        ("content", content, MAX_CONTENT_LENGTH, "A memory needs some content."),
+    ):
+        if value is None:
+            continue
+        value = value.strip()
+        if not value:
+            errors[field] = [missing]
+        elif len(value) > limit:
+            errors[field] = [f"Keep the {field} under {limit} characters."]
+        cleaned[field] = value
     if errors:
         raise ValidationError(errors)
     return cleaned
