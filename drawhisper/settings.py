@@ -41,6 +41,7 @@ INSTALLED_APPS = [
     "scenes",
     "chat",
     "memories",
+    "benchmarks",
 ]
 
 MIDDLEWARE = [

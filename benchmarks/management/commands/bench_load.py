@@ -18,10 +18,10 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from memories.benchmarks import load
-from memories.benchmarks.database import throwaway_database
-from memories.benchmarks.evaluate import percentile
-from memories.benchmarks.report import table
+from benchmarks import load
+from benchmarks.database import throwaway_database
+from benchmarks.evaluate import percentile
+from benchmarks.report import table
 
 MAX_CLIENTS = 500
 

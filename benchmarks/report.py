@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from memories.benchmarks.locomo import CATEGORY_NAMES
+from benchmarks.locomo import CATEGORY_NAMES
 
 METHOD_LABELS = {
     "drawhisper": "Drawhisper hybrid retrieval",

@@ -14,10 +14,10 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
-from memories.benchmarks import locomo
-from memories.benchmarks.database import throwaway_database
-from memories.benchmarks.report import table
-from memories.benchmarks.tokens import replay, summarise
+from benchmarks import locomo
+from benchmarks.database import throwaway_database
+from benchmarks.report import table
+from benchmarks.tokens import replay, summarise
 
 
 class Command(BaseCommand):

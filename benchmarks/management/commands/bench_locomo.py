@@ -22,12 +22,12 @@ from django.db import DatabaseError, connections
 from django.test.utils import override_settings
 from tqdm import tqdm
 
+from benchmarks import locomo
+from benchmarks.database import throwaway_database
+from benchmarks.evaluate import evaluate
+from benchmarks.loader import load_conversation, remove_conversation
+from benchmarks.report import locomo_tables
 from drawhisper.providers.registry import get_embedder
-from memories.benchmarks import locomo
-from memories.benchmarks.database import throwaway_database
-from memories.benchmarks.evaluate import evaluate
-from memories.benchmarks.loader import load_conversation, remove_conversation
-from memories.benchmarks.report import locomo_tables
 
 
 @contextmanager

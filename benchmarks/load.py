@@ -116,7 +116,7 @@ class Server:
 def server_env(*, delay: float, chunk_chars: int, redis_database: int) -> dict[str, str]:
     env = dict(os.environ)
     env.update(
-        DJANGO_SETTINGS_MODULE="memories.benchmarks.load_settings",
+        DJANGO_SETTINGS_MODULE="benchmarks.load_settings",
         DATABASE_URL=database_url(),
         REDIS_URL=redis_url(redis_database),
         BENCH_LOAD_REPLY=REPLY,

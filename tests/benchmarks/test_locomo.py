@@ -1,5 +1,5 @@
 """The LoCoMo format helpers and the bench_locomo command, end to end on a small synthetic
-file (tests/retrieval/data/synthetic_locomo.json, written for these tests)."""
+file (tests/benchmarks/data/synthetic_locomo.json, written for these tests)."""
 
 from __future__ import annotations
 
@@ -12,11 +12,11 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
+from benchmarks import locomo
+from benchmarks.bm25 import BM25
+from benchmarks.evaluate import percentile
+from benchmarks.loader import load_conversation
 from chat.models import Message
-from memories.benchmarks import locomo
-from memories.benchmarks.bm25 import BM25
-from memories.benchmarks.evaluate import percentile
-from memories.benchmarks.loader import load_conversation
 from memories.models import Memory, Summary
 
 DATA = Path(__file__).parent / "data" / "synthetic_locomo.json"
@@ -174,9 +174,9 @@ def test_bench_tokens_replays_a_conversation_through_context_assembly(tmp_path):
 
 @pytest.mark.django_db
 def test_load_round_checks_every_message_and_reply_is_stored():
+    from benchmarks import load
+    from benchmarks.management.commands.bench_load import load_report
     from chat.models import ContextReceipt
-    from memories.benchmarks import load
-    from memories.management.commands.bench_load import load_report
 
     chats = load.create_chats(2, round_name="t")
     thread_id = chats[0][0]

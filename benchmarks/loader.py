@@ -22,10 +22,10 @@ from typing import Any, ClassVar
 from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 
+from benchmarks.locomo import Conversation, Observation
 from characters.models import Character
 from chat.models import Message, Thread
 from drawhisper.tokens import count_tokens
-from memories.benchmarks.locomo import Conversation, Observation
 from memories.models import Memory, MemoryJob
 
 USERNAME_PREFIX = "locomo-"

@@ -21,11 +21,11 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from benchmarks.bm25 import BM25
+from benchmarks.loader import LoadedConversation
+from benchmarks.locomo import CATEGORY_NAMES, evidence_recall
 from drawhisper.providers.registry import get_embedder
 from drawhisper.tokens import count_tokens
-from memories.benchmarks.bm25 import BM25
-from memories.benchmarks.loader import LoadedConversation
-from memories.benchmarks.locomo import CATEGORY_NAMES, evidence_recall
 from memories.retrieval.candidates import Candidate, load_messages
 from memories.retrieval.config import load_config
 from memories.retrieval.scope import Scope, scope_for_thread

@@ -14,16 +14,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from chat.models import Message, Thread
-from drawhisper.providers.base import ChatMessage
-from memories.benchmarks.loader import (
+from benchmarks.loader import (
     archive_messages,
     create_participants,
     session_seqs,
     store_session,
     write_messages,
 )
-from memories.benchmarks.locomo import Conversation
+from benchmarks.locomo import Conversation
+from chat.models import Message, Thread
+from drawhisper.providers.base import ChatMessage
 
 
 @dataclass(frozen=True)
