@@ -1,15 +1,25 @@
-"""Evidence recall of the chat's retrieval, and of the baselines, on loaded conversations.
+"""Evidence recall and answer coverage of the chat's retrieval, and of baselines, on loaded
+conversations.
 
 For every question the product's retrieval runs exactly as the chat runs it
 (``memories.context.retrieve`` with the retrieved layer's budget and every message archived).
 Latency is measured in a second pass over the same questions, with nothing but retrieval
-running in between, from the call to its return: query embedding included. Baselines get the same budget and the same rendering of
-turns (``[date] Speaker: text``, counted in cl100k tokens):
+running in between, from the call to its return: query embedding included.
+
+Baselines get the same budget, the same rendering of items (``[date] Speaker: text`` for a
+turn, as retrieval renders it, counted in cl100k tokens) and the same scoring
+(``benchmarks.scoring``), in the same run. Over the turns alone:
 
 - ``recent``: the newest turns only (what a chat without memory would keep);
 - ``bm25_turns``: Okapi BM25 over the turns;
 - ``vector_turns``: cosine similarity over the archived turns' vectors (the same embedder and
-  vector store as the product).
+  vector store as the product);
+- ``fusion_turns``: both lists fused by reciprocal rank fusion (k = 60, equal weights).
+
+Like for like, over the same items the product searches (its memories, summaries and
+archived messages, in one pool, as a generic memory library would hold them):
+
+- ``bm25_items``, ``vector_items`` (one mixed vector query), ``fusion_items``.
 
 Each method packs its ranked items best first and skips what does not fit."""
 
@@ -18,49 +28,93 @@ from __future__ import annotations
 import math
 import time
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from benchmarks.bm25 import BM25
 from benchmarks.loader import LoadedConversation
-from benchmarks.locomo import CATEGORY_NAMES, evidence_recall
+from benchmarks.locomo import CATEGORY_NAMES, Question, evidence_recall
+from benchmarks.scoring import DEFAULT_SCORING, SCORINGS, answer_coverage
 from drawhisper.providers.registry import get_embedder
 from drawhisper.tokens import count_tokens
-from memories.retrieval.candidates import Candidate, load_messages
+from memories.retrieval.candidates import Candidate, load_candidates
 from memories.retrieval.config import load_config
-from memories.retrieval.scope import Scope, scope_for_thread
+from memories.retrieval.scope import (
+    Scope,
+    memories_in_scope,
+    scope_for_thread,
+    summaries_in_scope,
+)
 from memories.vectorstores import VectorFilter, get_vector_store
 
-METHODS = ("drawhisper", "recent", "bm25_turns", "vector_turns")
+PRODUCT = "drawhisper"
+TURN_BASELINES = ("recent", "bm25_turns", "vector_turns", "fusion_turns")
+ITEM_BASELINES = ("bm25_items", "vector_items", "fusion_items")
+METHODS = (PRODUCT, *TURN_BASELINES, *ITEM_BASELINES)
 WARM_UP_QUERIES = 3
+BASELINE_RRF_K = 60
+VECTOR_DEPTH = 300
+# Answer coverage is measured on the questions that have a gold answer (not adversarial).
+ANSWERED_CATEGORIES = (1, 2, 3, 4)
 
 
 @dataclass
 class MethodScores:
-    recall: dict[int, list[float]] = field(default_factory=lambda: defaultdict(list))
+    recall: dict[str, dict[int, list[float]]] = field(
+        default_factory=lambda: {scoring: defaultdict(list) for scoring in SCORINGS}
+    )
+    coverage: dict[int, list[float]] = field(default_factory=lambda: defaultdict(list))
     tokens: list[int] = field(default_factory=list)
     items: list[int] = field(default_factory=list)
     latency_ms: list[float] = field(default_factory=list)
 
     def add(
-        self, category: int, recall: float, tokens: int, items: int, latency_ms: float | None
+        self,
+        category: int,
+        recall: dict[str, float],
+        coverage: float | None,
+        tokens: int,
+        items: int,
     ) -> None:
-        self.recall[category].append(recall)
+        for scoring, value in recall.items():
+            self.recall[scoring][category].append(value)
+        if coverage is not None:
+            self.coverage[category].append(coverage)
         self.tokens.append(tokens)
         self.items.append(items)
-        if latency_ms is not None:
-            self.latency_ms.append(latency_ms)
 
-    def summary(self) -> dict:
-        every = [value for values in self.recall.values() for value in values]
+    def merge(self, other: MethodScores) -> None:
+        for scoring, per_category in other.recall.items():
+            for category, values in per_category.items():
+                self.recall[scoring][category].extend(values)
+        for category, values in other.coverage.items():
+            self.coverage[category].extend(values)
+        self.tokens.extend(other.tokens)
+        self.items.extend(other.items)
+        self.latency_ms.extend(other.latency_ms)
+
+    def summary(self, scoring: str = DEFAULT_SCORING) -> dict:
+        by_scoring = {}
+        for name, per_category in self.recall.items():
+            every = [value for values in per_category.values() for value in values]
+            by_scoring[name] = {
+                "overall": _percent(every),
+                "by_category": _per_category(per_category),
+                "all_evidence_share": _percent([1.0 if v >= 1.0 else 0.0 for v in every]),
+            }
+        headline = by_scoring[scoring]
+        covered = [value for values in self.coverage.values() for value in values]
         result = {
-            "questions": len(every),
-            "recall": {
-                CATEGORY_NAMES.get(category, str(category)): _percent(values)
-                for category, values in sorted(self.recall.items())
+            "questions": len(self.tokens),
+            "recall": headline["by_category"],
+            "overall_recall": headline["overall"],
+            "all_evidence_share": headline["all_evidence_share"],
+            "recall_by_scoring": {name: by_scoring[name]["overall"] for name in SCORINGS},
+            "answer_coverage": {
+                **_per_category(self.coverage),
+                "overall": _percent(covered) if covered else None,
             },
-            "overall_recall": _percent(every),
-            "all_evidence_share": _percent([1.0 if value >= 1.0 else 0.0 for value in every]),
+            "answer_coverage_questions": len(covered),
             "mean_tokens": round(sum(self.tokens) / len(self.tokens), 1) if self.tokens else 0.0,
             "mean_items": round(sum(self.items) / len(self.items), 1) if self.items else 0.0,
         }
@@ -72,6 +126,13 @@ class MethodScores:
                 "max": round(max(self.latency_ms), 2),
             }
         return result
+
+
+def _per_category(per_category: dict[int, list[float]]) -> dict[str, float]:
+    return {
+        CATEGORY_NAMES.get(category, str(category)): _percent(values)
+        for category, values in sorted(per_category.items())
+    }
 
 
 def _percent(values: Sequence[float]) -> float:
@@ -88,37 +149,111 @@ def percentile(values: Sequence[float], q: float) -> float:
     return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
 
 
-def pack(ranked: Sequence[Candidate], budget: int) -> list[Candidate]:
-    chosen, used = [], 0
+def pack(ranked: Iterable[Candidate], budget: int) -> list[Candidate]:
+    chosen, used, seen = [], 0, set()
     for candidate in ranked:
+        key = (candidate.kind, candidate.id)
+        if key in seen:
+            continue
+        seen.add(key)
         if used + candidate.tokens <= budget:
             chosen.append(candidate)
             used += candidate.tokens
     return chosen
 
 
-@dataclass
-class _Turns:
-    """The conversation's turns rendered as retrieval renders archived messages."""
+def fuse(rankings: Sequence[Sequence[Candidate]], k: int = BASELINE_RRF_K) -> list[Candidate]:
+    """Reciprocal rank fusion with equal weights, best first (the textbook baseline)."""
+    scores: dict[tuple[str, int], float] = {}
+    by_key: dict[tuple[str, int], Candidate] = {}
+    for ranking in rankings:
+        seen = set()
+        for rank, candidate in enumerate(ranking, start=1):
+            key = (candidate.kind, candidate.id)
+            if key in seen:
+                continue
+            seen.add(key)
+            by_key[key] = candidate
+            scores[key] = scores.get(key, 0.0) + 1.0 / (k + rank)
+    return [by_key[key] for key in sorted(scores, key=lambda key: (-scores[key], key))]
 
-    by_seq: dict[int, Candidate]
-    by_id: dict[int, Candidate]
+
+@dataclass
+class _Pool:
+    """Items rendered as retrieval renders them, with a BM25 index over their text."""
+
     ordered: list[Candidate]
+    by_key: dict[tuple[str, int], Candidate]
     bm25: BM25
 
+    @classmethod
+    def of(cls, candidates: Iterable[Candidate]) -> _Pool:
+        ordered = sorted(candidates, key=lambda c: (c.start_seq or 0, c.kind, c.id))
+        return cls(
+            ordered=ordered,
+            by_key={(c.kind, c.id): c for c in ordered},
+            bm25=BM25([_indexed_text(c) for c in ordered]),
+        )
 
-def _turns(loaded: LoadedConversation, scope: Scope) -> _Turns:
+    def bm25_ranking(self, query: str) -> list[Candidate]:
+        return [self.ordered[i] for i in self.bm25.ranking(query)]
+
+
+def _indexed_text(candidate: Candidate) -> str:
+    # A memory's title (the speaker's name here) is part of what is embedded and searched.
+    if candidate.kind == "memory" and candidate.title:
+        return f"{candidate.title}: {candidate.body}"
+    return candidate.body
+
+
+@dataclass
+class _Pools:
+    turns: _Pool
+    items: _Pool
+
+
+def _pools(loaded: LoadedConversation, scope: Scope) -> _Pools:
     from chat.models import Message
 
-    ids = list(Message.objects.filter(thread_id=loaded.thread_id).values_list("id", flat=True))
-    by_id = load_messages(ids, scope=scope, config=load_config())
-    ordered = sorted(by_id.values(), key=lambda c: c.start_seq or 0)
-    return _Turns(
-        by_seq={c.start_seq: c for c in ordered if c.start_seq is not None},
-        by_id=by_id,
-        ordered=ordered,
-        bm25=BM25([c.body for c in ordered]),
+    config = load_config()
+    message_ids = Message.objects.filter(thread_id=loaded.thread_id).values_list("id", flat=True)
+    rows, _ = load_candidates(
+        scope=scope,
+        config=config,
+        memory_ids=memories_in_scope(scope).values_list("id", flat=True),
+        summary_ids=summaries_in_scope(scope).values_list("id", flat=True),
+        message_ids=list(message_ids),
     )
+    turns = _Pool.of(rows["message"].values())
+    items = _Pool.of([c for kind in ("memory", "summary", "message") for c in rows[kind].values()])
+    return _Pools(turns=turns, items=items)
+
+
+class _Scorer:
+    """Scores the items one method retrieved for one question, under every scoring rule."""
+
+    def __init__(self, loaded: LoadedConversation, question: Question) -> None:
+        self.loaded = loaded
+        self.question = question
+        self.evidence = loaded.evidence_seqs(question.evidence)
+
+    def score(self, scores: Iterable[MethodScores], items: Sequence) -> None:
+        recall = {}
+        for scoring in SCORINGS:
+            covered: set[int] = set()
+            for item in items:
+                covered |= self.loaded.cover(
+                    item.kind, item.id, item.start_seq, item.end_seq, scoring=scoring
+                )
+            recall[scoring] = evidence_recall(self.evidence, covered)
+        coverage = (
+            answer_coverage(self.question.answer, (item.text for item in items))
+            if self.question.category in ANSWERED_CATEGORIES and self.question.answer
+            else None
+        )
+        tokens = sum(item.tokens for item in items)
+        for target in scores:
+            target.add(self.question.category, recall, coverage, tokens, len(items))
 
 
 def evaluate(
@@ -126,55 +261,52 @@ def evaluate(
     *,
     budget: int,
     baselines: bool = True,
+    scoring: str = DEFAULT_SCORING,
+    tuned_on: Sequence[str] = (),
     progress: Callable[[int], None] | None = None,
 ) -> dict:
     from memories.context import retrieve
 
+    if scoring not in SCORINGS:
+        raise ValueError(f"unknown scoring {scoring!r}")
     tick = progress or (lambda _n: None)
-    methods = {name: MethodScores() for name in (METHODS if baselines else METHODS[:1])}
-    per_conversation = []
-    owns: dict[str, MethodScores] = {}
+    names = METHODS if baselines else (PRODUCT,)
+    methods = {name: MethodScores() for name in names}
+    owns: dict[str, dict[str, MethodScores]] = {}
     embedder = get_embedder()
     store = get_vector_store()
     for loaded in conversations:
         scope = scope_for_thread(thread_id=loaded.thread_id)
-        turns = _turns(loaded, scope)
+        pools = _pools(loaded, scope) if baselines else None
         before_seq = loaded.last_seq + 1
-        own = owns[loaded.conversation.sample_id] = MethodScores()
+        own = owns[loaded.conversation.sample_id] = {name: MethodScores() for name in names}
         for question in loaded.conversation.questions:
-            evidence = loaded.evidence_seqs(question.evidence)
+            scorer = _Scorer(loaded, question)
             items = retrieve(
                 thread_id=loaded.thread_id,
                 query=question.question,
                 budget_tokens=budget,
                 before_seq=before_seq,
             )
-            covered: set[int] = set()
-            for item in items:
-                covered |= loaded.cover(item.kind, item.id, item.start_seq, item.end_seq)
-            recall = evidence_recall(evidence, covered)
-            tokens = sum(item.tokens for item in items)
-            for scores in (methods["drawhisper"], own):
-                scores.add(question.category, recall, tokens, len(items), None)
-            if baselines:
+            scorer.score((methods[PRODUCT], own[PRODUCT]), items)
+            if pools is not None:
+                query = question.question
+                query_vector = embedder.embed_query(query)
+                bm25_turns = pools.turns.bm25_ranking(query)
+                vector_turns = _vector_ranking(store, scope, pools.turns, query_vector, "message")
+                bm25_items = pools.items.bm25_ranking(query)
+                vector_items = _vector_ranking(store, scope, pools.items, query_vector, None)
                 ranked = {
-                    "recent": _recent(turns, budget),
-                    "bm25_turns": pack(
-                        [turns.ordered[i] for i in turns.bm25.ranking(question.question)], budget
-                    ),
-                    "vector_turns": pack(
-                        _vector_turns(embedder, store, scope, turns, question.question), budget
-                    ),
+                    "recent": _recent(pools.turns, budget),
+                    "bm25_turns": pack(bm25_turns, budget),
+                    "vector_turns": pack(vector_turns, budget),
+                    "fusion_turns": pack(fuse([bm25_turns, vector_turns]), budget),
+                    "bm25_items": pack(bm25_items, budget),
+                    "vector_items": pack(vector_items, budget),
+                    "fusion_items": pack(fuse([bm25_items, vector_items]), budget),
                 }
                 for name, chosen in ranked.items():
-                    seqs = {c.start_seq for c in chosen}
-                    methods[name].add(
-                        question.category,
-                        evidence_recall(evidence, seqs),
-                        sum(c.tokens for c in chosen),
-                        len(chosen),
-                        None,
-                    )
+                    scorer.score((methods[name], own[name]), chosen)
             tick(1)
     # Latency in a pass of its own, with nothing but retrieval running in between.
     for loaded in conversations:
@@ -195,13 +327,14 @@ def evaluate(
                 before_seq=before_seq,
             )
             latency_ms = (time.perf_counter() - started) * 1000
-            methods["drawhisper"].latency_ms.append(latency_ms)
-            owns[loaded.conversation.sample_id].latency_ms.append(latency_ms)
+            methods[PRODUCT].latency_ms.append(latency_ms)
+            owns[loaded.conversation.sample_id][PRODUCT].latency_ms.append(latency_ms)
             tick(1)
+    per_conversation = []
     for loaded in conversations:
         own = owns[loaded.conversation.sample_id]
         # The full history as ``Speaker: text`` lines, without dates.
-        turns = _turns(loaded, scope_for_thread(thread_id=loaded.thread_id))
+        turns = _pools(loaded, scope_for_thread(thread_id=loaded.thread_id)).turns
         per_conversation.append(
             {
                 "sample_id": loaded.conversation.sample_id,
@@ -209,22 +342,47 @@ def evaluate(
                 "memories": len(loaded.memory_cover),
                 "summaries": len(loaded.summary_cover),
                 "full_history_tokens": sum(count_tokens(c.body) for c in turns.ordered),
-                **own.summary(),
+                **own[PRODUCT].summary(scoring),
+                "methods": {name: scores.summary(scoring) for name, scores in own.items()},
             }
         )
     full = [entry["full_history_tokens"] for entry in per_conversation]
-    return {
+    results = {
+        "scoring": scoring,
         "budget_tokens": budget,
-        "methods": {name: scores.summary() for name, scores in methods.items()},
+        "methods": {name: scores.summary(scoring) for name, scores in methods.items()},
         "full_history_tokens": {
             "mean": round(sum(full) / len(full), 1) if full else 0.0,
             "per_conversation": full,
         },
         "conversations": per_conversation,
     }
+    if tuned_on:
+        results["groups"] = _groups(owns, tuned_on, scoring)
+    return results
 
 
-def _recent(turns: _Turns, budget: int) -> list[Candidate]:
+def _groups(owns: dict[str, dict[str, MethodScores]], tuned_on: Sequence[str], scoring: str):
+    """Every method's figures over the samples tuned on, and over the others."""
+    groups = {}
+    for label, samples in (
+        ("tuned_on", [s for s in owns if s in tuned_on]),
+        ("not_tuned_on", [s for s in owns if s not in tuned_on]),
+    ):
+        if not samples:
+            continue
+        merged: dict[str, MethodScores] = {}
+        for sample in samples:
+            for name, scores in owns[sample].items():
+                merged.setdefault(name, MethodScores()).merge(scores)
+        groups[label] = {
+            "samples": samples,
+            "methods": {name: scores.summary(scoring) for name, scores in merged.items()},
+        }
+    return groups
+
+
+def _recent(turns: _Pool, budget: int) -> list[Candidate]:
     chosen, used = [], 0
     for candidate in reversed(turns.ordered):
         if used + candidate.tokens > budget:
@@ -234,22 +392,27 @@ def _recent(turns: _Turns, budget: int) -> list[Candidate]:
     return chosen
 
 
-def _vector_turns(embedder, store, scope: Scope, turns: _Turns, query: str) -> list[Candidate]:
+def _vector_ranking(
+    store, scope: Scope, pool: _Pool, query_vector, kind: str | None
+) -> list[Candidate]:
     hits = store.query(
-        embedder.embed_query(query),
+        query_vector,
         filter=VectorFilter(
             owner=scope.owner_id,
             character=scope.character_id,
             thread=scope.thread_id,
-            kinds=("message",),
+            kinds=(kind,) if kind else None,
             status=None,
         ),
-        top_k=200,
+        top_k=VECTOR_DEPTH,
     )
     ranked = []
     for hit in hits:
+        hit_kind = hit.metadata.get("kind")
         source = hit.metadata.get("source_id")
-        candidate = turns.by_id.get(int(source)) if source is not None else None
+        if source is None:
+            continue
+        candidate = pool.by_key.get((str(hit_kind), int(source)))
         if candidate is not None:
             ranked.append(candidate)
     return ranked

@@ -23,6 +23,7 @@ from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 
 from benchmarks.locomo import Conversation, Observation
+from benchmarks.scoring import DEFAULT_SCORING, Provenance
 from characters.models import Character
 from chat.models import Message, Thread
 from drawhisper.tokens import count_tokens
@@ -42,25 +43,35 @@ class LoadedConversation:
     character_id: int
     thread_id: int
     seq_by_dia_id: dict[str, int]
-    # The turns (as seqs) each stored memory and summary was written from.
+    # The turns (as seqs) each stored memory's observation cites (possibly none), and the
+    # turns of the session each memory and summary was written from.
     memory_cover: dict[int, frozenset[int]] = field(default_factory=dict)
+    memory_session: dict[int, frozenset[int]] = field(default_factory=dict)
     summary_cover: dict[int, frozenset[int]] = field(default_factory=dict)
 
     @property
     def last_seq(self) -> int:
         return max(self.seq_by_dia_id.values(), default=0)
 
+    @property
+    def provenance(self) -> Provenance:
+        return Provenance(
+            memory_evidence=self.memory_cover,
+            memory_session=self.memory_session,
+            summary_session=self.summary_cover,
+        )
+
     def cover(
-        self, kind: str, item_id: int, start_seq: int | None, end_seq: int | None
+        self,
+        kind: str,
+        item_id: int,
+        start_seq: int | None,
+        end_seq: int | None,
+        *,
+        scoring: str = DEFAULT_SCORING,
     ) -> frozenset[int]:
-        """The turns a retrieved item covers."""
-        if kind == "memory" and item_id in self.memory_cover:
-            return self.memory_cover[item_id]
-        if kind == "summary" and item_id in self.summary_cover:
-            return self.summary_cover[item_id]
-        if start_seq is None:
-            return frozenset()
-        return frozenset(range(start_seq, (end_seq or start_seq) + 1))
+        """The turns a retrieved item covers under ``scoring`` (``benchmarks.scoring``)."""
+        return self.provenance.cover(kind, item_id, start_seq, end_seq, scoring=scoring)
 
     def evidence_seqs(self, evidence: tuple[str, ...]) -> set[int]:
         return {self.seq_by_dia_id[dia_id] for dia_id in evidence if dia_id in self.seq_by_dia_id}
@@ -215,10 +226,11 @@ def store_session(loaded: LoadedConversation, session: int) -> None:
         cited = sorted(
             loaded.seq_by_dia_id[d] for d in observation.dia_ids if d in loaded.seq_by_dia_id
         )
-        cover = frozenset(cited) if cited else session_turns
-        loaded.memory_cover[memory.pk] = cover
+        loaded.memory_cover[memory.pk] = frozenset(cited)
+        loaded.memory_session[memory.pk] = session_turns
+        source = cited or sorted(session_turns)
         Memory.objects.filter(pk=memory.pk).update(
-            source_start_seq=min(cover), source_end_seq=max(cover)
+            source_start_seq=source[0], source_end_seq=source[-1]
         )
 
 

@@ -74,6 +74,8 @@ class Question:
     question: str
     category: int
     evidence: tuple[str, ...]
+    # The gold answer, for scoring only (category 5 items have none).
+    answer: str = ""
 
 
 @dataclass(frozen=True)
@@ -176,6 +178,7 @@ def parse_conversation(sample: dict[str, Any]) -> Conversation:
             question=str(item["question"]),
             category=int(item.get("category") or 0),
             evidence=split_ids(item.get("evidence")),
+            answer=str(item["answer"]).strip() if item.get("answer") is not None else "",
         )
         for item in sample.get("qa") or []
         if str(item.get("question") or "").strip()

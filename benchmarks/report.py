@@ -12,7 +12,14 @@ METHOD_LABELS = {
     "recent": "Most recent turns only",
     "bm25_turns": "BM25 over turns",
     "vector_turns": "Vector search over turns",
+    "fusion_turns": "BM25 + vector (RRF) over turns",
+    "bm25_items": "BM25 over memories, summaries and turns",
+    "vector_items": "Vector search over memories, summaries and turns",
+    "fusion_items": "BM25 + vector (RRF) over memories, summaries and turns",
 }
+LIKE_FOR_LIKE = ("bm25_items", "vector_items", "fusion_items")
+TURNS_ONLY = ("recent", "bm25_turns", "vector_turns", "fusion_turns")
+ANSWERED = [CATEGORY_NAMES[c] for c in (1, 2, 3, 4)]
 
 
 def table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
@@ -21,11 +28,32 @@ def table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
     return "\n".join(lines)
 
 
-def locomo_tables(results: dict) -> str:
+def best_baseline(methods: dict, names: Sequence[str]) -> tuple[str, dict] | None:
+    """The baseline among ``names`` with the highest overall recall."""
+    present = [(name, methods[name]) for name in names if name in methods]
+    return max(present, key=lambda pair: pair[1]["overall_recall"]) if present else None
+
+
+def versus(methods: dict) -> str:
+    """One line: the product's figure beside the best baseline of each family."""
+    ours = methods["drawhisper"]
+    parts = [f"Drawhisper {ours['overall_recall']}"]
+    for family, names in (("like for like", LIKE_FOR_LIKE), ("turns only", TURNS_ONLY)):
+        best = best_baseline(methods, names)
+        if best is not None:
+            name, summary = best
+            delta = round(ours["overall_recall"] - summary["overall_recall"], 1)
+            parts.append(
+                f"best {family}: {METHOD_LABELS.get(name, name)} {summary['overall_recall']}"
+                f" ({delta:+})"
+            )
+    return "; ".join(parts)
+
+
+def _method_rows(methods: dict) -> list[list[object]]:
     categories = list(CATEGORY_NAMES.values())
-    header = ["method", *categories, "overall", "all evidence", "mean tokens", "p50 ms", "p95 ms"]
     rows = []
-    for name, summary in results["methods"].items():
+    for name, summary in methods.items():
         latency = summary.get("latency_ms", {})
         rows.append(
             [
@@ -33,22 +61,73 @@ def locomo_tables(results: dict) -> str:
                 *(summary["recall"].get(category, "-") for category in categories),
                 f"**{summary['overall_recall']}**",
                 summary["all_evidence_share"],
+                _or_dash(summary["answer_coverage"].get("overall")),
                 summary["mean_tokens"],
                 latency.get("p50", "-"),
                 latency.get("p95", "-"),
             ]
         )
+    return rows
+
+
+def locomo_tables(results: dict) -> str:
+    categories = list(CATEGORY_NAMES.values())
+    scoring = results.get("scoring", "strict")
+    methods = results["methods"]
+    header = [
+        "method",
+        *categories,
+        "overall",
+        "all evidence",
+        "answer coverage",
+        "mean tokens",
+        "p50 ms",
+        "p95 ms",
+    ]
     full = results["full_history_tokens"]
     parts = [
-        f"Evidence recall (%) within {results['budget_tokens']} retrieved tokens, "
-        f"{results['methods']['drawhisper']['questions']} questions:",
+        f"Evidence recall (%, {scoring} scoring) within {results['budget_tokens']} retrieved "
+        f"tokens, {methods['drawhisper']['questions']} questions:",
         "",
-        table(header, rows),
+        table(header, _method_rows(methods)),
+        "",
+        versus(methods) + ".",
+        "",
+        "Both scoring rules, and answer coverage (% of the gold answer's content words in the "
+        "retrieved text) per category:",
+        "",
+        table(
+            ["method", "strict", "generous", *ANSWERED, "answer coverage"],
+            [
+                [
+                    METHOD_LABELS.get(name, name),
+                    summary["recall_by_scoring"]["strict"],
+                    summary["recall_by_scoring"]["generous"],
+                    *(summary["answer_coverage"].get(category, "-") for category in ANSWERED),
+                    _or_dash(summary["answer_coverage"].get("overall")),
+                ]
+                for name, summary in methods.items()
+            ],
+        ),
         "",
         f"Full history: {full['mean']:,.0f} tokens per conversation on average "
         f"({', '.join(f'{value:,}' for value in full['per_conversation'])}).",
+    ]
+    for label, title in (("tuned_on", "Tuned on"), ("not_tuned_on", "Not tuned on")):
+        group = results.get("groups", {}).get(label)
+        if group:
+            parts += [
+                "",
+                f"{title} ({', '.join(group['samples'])}):",
+                "",
+                table(header, _method_rows(group["methods"])),
+                "",
+                versus(group["methods"]) + ".",
+            ]
+    baselines = [name for name in methods if name != "drawhisper"]
+    parts += [
         "",
-        "Per conversation (Drawhisper):",
+        f"Per conversation ({scoring} evidence recall, %):",
         "",
         table(
             [
@@ -57,7 +136,8 @@ def locomo_tables(results: dict) -> str:
                 "memories",
                 "summaries",
                 "full history tokens",
-                "overall",
+                "Drawhisper",
+                *(METHOD_LABELS.get(name, name) for name in baselines),
                 "mean tokens",
                 "p95 ms",
             ],
@@ -68,7 +148,11 @@ def locomo_tables(results: dict) -> str:
                     entry["memories"],
                     entry["summaries"],
                     f"{entry['full_history_tokens']:,}",
-                    entry["overall_recall"],
+                    f"**{entry['overall_recall']}**",
+                    *(
+                        entry.get("methods", {}).get(name, {}).get("overall_recall", "-")
+                        for name in baselines
+                    ),
                     entry["mean_tokens"],
                     entry.get("latency_ms", {}).get("p95", "-"),
                 ]
@@ -77,3 +161,7 @@ def locomo_tables(results: dict) -> str:
         ),
     ]
     return "\n".join(parts)
+
+
+def _or_dash(value: object) -> object:
+    return "-" if value is None else value

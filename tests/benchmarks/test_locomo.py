@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 
 from benchmarks import locomo
 from benchmarks.bm25 import BM25
@@ -129,15 +129,85 @@ def test_bench_locomo_reports_recall_per_category_baselines_and_latency(tmp_path
     assert 0 < ours["overall_recall"] <= 100
     assert ours["mean_tokens"] <= 120
     assert ours["latency_ms"]["p95"] >= ours["latency_ms"]["p50"] > 0
-    assert set(results["methods"]) == {"drawhisper", "recent", "bm25_turns", "vector_turns"}
+    assert set(results["methods"]) == {
+        "drawhisper",
+        "recent",
+        "bm25_turns",
+        "vector_turns",
+        "fusion_turns",
+        "bm25_items",
+        "vector_items",
+        "fusion_items",
+    }
     for summary in results["methods"].values():
         assert summary["mean_tokens"] <= 120
+        # Strict is the headline; generous credits summaries too, so it is never lower.
+        assert summary["overall_recall"] == summary["recall_by_scoring"]["strict"]
+        assert summary["recall_by_scoring"]["generous"] >= summary["overall_recall"]
+        assert 0 <= summary["answer_coverage"]["overall"] <= 100
+        assert summary["answer_coverage_questions"] == 6  # categories 1-4 with content words
+    assert list(results)[0] == "scoring" and results["scoring"] == "strict"
+    recent = results["methods"]["recent"]  # turns alone score the same under both rules
+    assert recent["recall_by_scoring"]["generous"] == recent["overall_recall"]
     assert results["full_history_tokens"]["mean"] > 0
     assert results["setup"]["retrieval_settings"]["RETRIEVAL_RRF_K"] == 30
-    assert "Most recent turns only" in stdout.getvalue()
+    printed = stdout.getvalue()
+    assert "Most recent turns only" in printed
+    assert "strict scoring" in printed and "best like for like" in printed
     # In place, the run removes what it wrote.
     assert not get_user_model().objects.filter(username__startswith="locomo-").exists()
     assert not Message.objects.exists()
+
+
+@pytest.mark.django_db
+def test_bench_locomo_scores_generous_on_request_and_reports_samples_tuned_on_apart(tmp_path):
+    out = tmp_path / "results.json"
+    stdout = StringIO()
+    call_command(
+        "bench_locomo",
+        "--data",
+        str(DATA),
+        "--budget",
+        "120",
+        "--scoring",
+        "generous",
+        "--tuned-on",
+        "syn-1",
+        "--out",
+        str(out),
+        "--in-place",
+        stdout=stdout,
+        verbosity=0,
+    )
+    results = json.loads(out.read_text())
+    assert results["scoring"] == "generous"
+    ours = results["methods"]["drawhisper"]
+    assert ours["overall_recall"] == ours["recall_by_scoring"]["generous"]
+    assert results["groups"]["tuned_on"]["samples"] == ["syn-1"]
+    assert results["groups"]["not_tuned_on"]["samples"] == ["syn-2"]
+    tuned = results["groups"]["tuned_on"]["methods"]["drawhisper"]
+    assert tuned["questions"] == 5
+    assert results["groups"]["not_tuned_on"]["methods"]["drawhisper"]["questions"] == 3
+    assert "Not tuned on (syn-2)" in stdout.getvalue()
+
+    call_command(
+        "bench_locomo",
+        "--data",
+        str(DATA),
+        "--samples",
+        "syn-2",
+        "--no-baselines",
+        "--out",
+        str(out),
+        "--in-place",
+        stdout=StringIO(),
+        verbosity=0,
+    )
+    results = json.loads(out.read_text())
+    assert results["setup"]["samples"] == ["syn-2"]
+    assert results["methods"]["drawhisper"]["questions"] == 3
+    with pytest.raises(CommandError, match="no conversation conv-99"):
+        call_command("bench_locomo", "--data", str(DATA), "--samples", "conv-99", "--in-place")
 
 
 @pytest.mark.django_db

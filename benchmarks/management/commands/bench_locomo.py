@@ -1,7 +1,8 @@
 """``manage.py bench_locomo --data PATH --budget 1000 --out results.json``
 
-Evidence recall of the chat's retrieval on a LoCoMo-format file, against baselines at the
-same token budget (docs/benchmarks.md). By default everything is written to a throwaway
+Evidence recall and answer coverage of the chat's retrieval on a LoCoMo-format file, against
+baselines at the same token budget and under the same scoring rule (``--scoring``, strict by
+default; docs/benchmarks.md). By default everything is written to a throwaway
 database that is created (migrated) for the run and dropped afterwards, so development data
 is never touched. Use the local embedding model (``EMBEDDING_PROVIDER=local``) for figures
 comparable with the published ones."""
@@ -27,6 +28,7 @@ from benchmarks.database import throwaway_database
 from benchmarks.evaluate import evaluate
 from benchmarks.loader import load_conversation, remove_conversation
 from benchmarks.report import locomo_tables
+from benchmarks.scoring import DEFAULT_SCORING, SCORINGS
 from drawhisper.providers.registry import get_embedder
 
 
@@ -57,6 +59,10 @@ def parse_overrides(pairs: list[str]) -> dict[str, object]:
     return overrides
 
 
+def _ids(value: str) -> list[str]:
+    return [part.strip() for part in value.split(",") if part.strip()]
+
+
 class Command(BaseCommand):
     help = "Evidence recall and latency of retrieval on a LoCoMo-format file, with baselines."
 
@@ -73,6 +79,26 @@ class Command(BaseCommand):
             "--limit", type=int, default=None, help="only the first N conversations"
         )
         parser.add_argument("--no-baselines", action="store_true", help="skip the baselines")
+        parser.add_argument(
+            "--scoring",
+            choices=SCORINGS,
+            default=DEFAULT_SCORING,
+            help="what a retrieved item covers: strict (a summary covers no turn, a memory "
+            "the turns it cites) or generous (a summary covers its session); both are "
+            "written, this one is the headline",
+        )
+        parser.add_argument(
+            "--samples",
+            default="",
+            metavar="ID,ID",
+            help="only these conversations (sample ids, comma-separated)",
+        )
+        parser.add_argument(
+            "--tuned-on",
+            default="",
+            metavar="ID,ID",
+            help="sample ids the settings were tuned on: reported apart from the others",
+        )
         parser.add_argument(
             "--set",
             action="append",
@@ -99,7 +125,14 @@ class Command(BaseCommand):
             conversations = locomo.load_file(path)
         except (ValueError, KeyError) as error:
             raise CommandError(f"{path} is not a LoCoMo-format file: {error}") from error
+        wanted = _ids(options["samples"])
+        if wanted:
+            unknown = sorted(set(wanted) - {c.sample_id for c in conversations})
+            if unknown:
+                raise CommandError(f"--samples: no conversation {', '.join(unknown)} in {path}")
+            conversations = [c for c in conversations if c.sample_id in wanted]
         conversations = conversations[: options["limit"]] if options["limit"] else conversations
+        tuned_on = _ids(options["tuned_on"])
         if not conversations:
             raise CommandError("the file holds no conversation")
         budget = options["budget"] or int(settings.CONTEXT_LAYER_BUDGETS.get("retrieved", 1000))
@@ -145,12 +178,16 @@ class Command(BaseCommand):
                     loaded,
                     budget=budget,
                     baselines=not options["no_baselines"],
+                    scoring=options["scoring"],
+                    tuned_on=tuned_on,
                     progress=bar.update,
                 )
             embedder = get_embedder()
             results["setup"] = {
                 "data": str(path),
                 "conversations": len(conversations),
+                "samples": [c.sample_id for c in conversations],
+                "tuned_on": tuned_on,
                 "database": database_name,
                 "embedding_model": getattr(embedder, "model_id", type(embedder).__name__),
                 "vector_store": settings.VECTOR_STORES["default"]["BACKEND"],
@@ -163,6 +200,7 @@ class Command(BaseCommand):
                 "evaluate_seconds": round(time.perf_counter() - started - load_seconds, 1),
                 "machine": {
                     "cpus": os.cpu_count(),
+                    "load_average": [round(value, 2) for value in os.getloadavg()],
                     "python": platform.python_version(),
                     "platform": platform.platform(),
                 },
