@@ -1,7 +1,10 @@
-"""Character Card V2 (``chara_card_v2``) import and export, V1 flat cards on import.
+"""Character Card V2 (``chara_card_v2``) and V3 import and export, V1 flat cards on import.
 
-Parsing and serialising are pure functions over dicts and bytes; the service that stores
-an imported card is ``characters.services.character_import_card``.
+Parsing is a pure function over dicts and bytes; the service that stores an imported card
+is ``characters.services.character_import_card``, which makes the card's
+``character_book`` the character's own lorebook. Export reads that lorebook back
+(``card_book``), so the book goes out as it came in, with any edits made since.
+A V3 card is exported as V3.
 
 Mapping (card -> Character): name, description, personality, scenario, first_mes ->
 greeting, mes_example -> example_dialogue, creator_notes, system_prompt,
@@ -165,6 +168,9 @@ def parse_card(card: Any) -> ImportedCard:
     }
     if spec == SPEC and card.get("spec_version") not in (None, SPEC_VERSION):
         kept_card["spec_version"] = card["spec_version"]
+    if spec == V3_SPEC:  # exported back as V3, with every V3 field kept
+        kept_card["spec"] = V3_SPEC
+        kept_card["spec_version"] = card.get("spec_version", "3.0")
     return ImportedCard(
         fields=fields, card_extensions={"data": kept_data, "card": kept_card}, spec=spec
     )
@@ -256,8 +262,9 @@ def card_to_dict(character) -> dict[str, Any]:
     }
     values["alternate_greetings"] = list(character.alternate_greetings or [])
     values["tags"] = list(character.tags or [])
-    if character.character_book is not None or null_book_present:
-        values["character_book"] = character.character_book
+    book = card_book(character)
+    if book is not None or null_book_present:
+        values["character_book"] = book
     for key, empty in KEPT_FIELDS.items():
         values[key] = kept_data.pop(key, empty)
     extensions = dict(values["extensions"] or {})
@@ -270,13 +277,25 @@ def card_to_dict(character) -> dict[str, Any]:
     data = {key: values[key] for key in EXPORT_ORDER if key in values}
     data.update(kept_data)  # unknown fields, in the order they came
     card: dict[str, Any] = {
-        "spec": SPEC,
+        "spec": kept_card.pop("spec", SPEC),
         "spec_version": kept_card.pop("spec_version", SPEC_VERSION),
         "data": data,
     }
     for key, value in kept_card.items():
         card[key] = data[key] if key in V1_FIELDS else value
     return card
+
+
+def card_book(character) -> dict | None:
+    """The character's book as a card ``character_book``: its own lorebook when it has one
+    (edits made in the lorebook editor go out with the card), else the stored field."""
+    from characters.lorebooks.services import lorebook_export
+    from characters.models import Lorebook
+
+    lorebook = Lorebook.objects.filter(card_character_id=character.pk).first()
+    if lorebook is None:
+        return character.character_book
+    return lorebook_export(lorebook=lorebook, format="character_book")
 
 
 def card_to_json(character) -> bytes:

@@ -89,7 +89,16 @@ def character_create(
     if avatar is not None:
         _set_avatar(character, avatar)
     character.save()
+    if character_book is not None:
+        _set_card_book(character, character_book)
     return character
+
+
+def _set_card_book(character: Character, book: dict | None) -> None:
+    """The card's ``character_book`` becomes the character's own lorebook (attached to it)."""
+    from characters.lorebooks.services import lorebook_set_card_book
+
+    lorebook_set_card_book(character=character, book=book)
 
 
 @transaction.atomic
@@ -115,6 +124,8 @@ def character_update(
         delete_file_after_commit(character.avatar.name)
         character.avatar = ""
     character.save()
+    if "character_book" in data:
+        _set_card_book(character, data["character_book"])
     return character
 
 

@@ -1,9 +1,12 @@
 from django.urls import path
 
 from characters import views
+from characters.lorebooks import views as lorebook_views
 
 urlpatterns = [
     path("", views.gallery, name="gallery"),
+    path("lorebooks/", lorebook_views.lorebook_index, name="lorebooks"),
+    path("lorebooks/<int:lorebook_id>/", lorebook_views.lorebook_edit, name="lorebook-edit"),
     path("characters/new/", views.character_new, name="character-new"),
     path("characters/import/", views.character_import, name="character-import"),
     path("characters/<int:character_id>/", views.character_detail, name="character-detail"),

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_http_methods
 from characters import cards
 from characters.card_files import card_json_download, card_png_download, read_card_upload
 from characters.forms import CardImportForm, CharacterForm, add_service_errors
+from characters.lorebooks.selectors import lorebook_list
 from characters.models import Character
 from characters.selectors import character_deletion_impact, character_get, character_list
 from characters.services import (
@@ -47,6 +48,10 @@ def character_detail(request, character_id: int):
         "character": character,
         "scenes": scene_list(user=request.user, character=character),
         "recent_chats": character.threads.filter(owner=request.user).order_by("-updated_at")[:5],
+        "lorebooks": lorebook_list(user=request.user).filter(characters=character),
+        "post_history_instructions": (character.card_extensions or {})
+        .get("data", {})
+        .get("post_history_instructions", ""),
     }
     return render(request, "characters/detail.html", context)
 

@@ -1,8 +1,23 @@
 from django.urls import path
 
-from characters.api import views
+from characters.api import lorebooks, views
 
 urlpatterns = [
+    path("lorebooks/", lorebooks.LorebookListCreateApi.as_view(), name="api-lorebooks"),
+    path("lorebooks/import/", lorebooks.LorebookImportApi.as_view(), name="api-lorebook-import"),
+    path(
+        "lorebooks/<int:lorebook_id>/", lorebooks.LorebookDetailApi.as_view(), name="api-lorebook"
+    ),
+    path(
+        "lorebooks/<int:lorebook_id>/export/",
+        lorebooks.LorebookExportApi.as_view(),
+        name="api-lorebook-export",
+    ),
+    path(
+        "lorebooks/<int:lorebook_id>/test/",
+        lorebooks.LorebookTestApi.as_view(),
+        name="api-lorebook-test",
+    ),
     path("characters/", views.CharacterListCreateApi.as_view(), name="api-characters"),
     path("characters/import/", views.CharacterImportApi.as_view(), name="api-character-import"),
     path(

@@ -1,0 +1,240 @@
+"""REST endpoints for lorebooks: CRUD, import/export and the "which entries fire" test.
+
+Bodies are validated by ``characters.lorebooks.services`` (unknown fields are refused with
+their names); another user's lorebook answers 404."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.parsers import JSONParser, MultiPartParser
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from characters.lorebooks import formats, matching, services
+from characters.lorebooks.selectors import lorebook_entries, lorebook_get, lorebook_list
+from characters.models import Lorebook, LorebookEntry
+
+MAX_IMPORT_BYTES = 8 * 1024 * 1024
+
+
+class LorebookEntryOutputSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = LorebookEntry
+        fields = ["id", *services.ENTRY_FIELDS]
+        read_only_fields = fields
+
+
+class LorebookOutputSerializer(serializers.ModelSerializer):
+    entries = serializers.SerializerMethodField()
+    characters = serializers.SerializerMethodField()
+    scenes = serializers.SerializerMethodField()
+    threads = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Lorebook
+        fields = [
+            "id",
+            "name",
+            "description",
+            "scan_depth",
+            "token_budget",
+            "recursive_scanning",
+            "source_format",
+            "card_character",
+            "characters",
+            "scenes",
+            "threads",
+            "entries",
+            "created_at",
+            "updated_at",
+        ]
+        read_only_fields = fields
+
+    def get_entries(self, lorebook: Lorebook) -> list[dict]:
+        return LorebookEntryOutputSerializer(lorebook.entries.all(), many=True).data
+
+    def _ids(self, lorebook: Lorebook, name: str) -> list[int]:
+        return sorted(item.pk for item in getattr(lorebook, name).all())
+
+    def get_characters(self, lorebook: Lorebook) -> list[int]:
+        return self._ids(lorebook, "characters")
+
+    def get_scenes(self, lorebook: Lorebook) -> list[int]:
+        return self._ids(lorebook, "scenes")
+
+    def get_threads(self, lorebook: Lorebook) -> list[int]:
+        return self._ids(lorebook, "threads")
+
+
+class LorebookTestInputSerializer(serializers.Serializer):
+    text = serializers.CharField(allow_blank=True, trim_whitespace=False, max_length=100_000)
+
+    def to_internal_value(self, data):
+        if isinstance(data, dict):
+            unknown = sorted(set(data) - set(self.fields))
+            if unknown:
+                raise ValidationError({name: ["Unknown field."] for name in unknown})
+        return super().to_internal_value(data)
+
+
+class LorebookActivationSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    uid = serializers.IntegerField()
+    comment = serializers.CharField()
+    matched_key = serializers.CharField()
+    secondary_key = serializers.CharField()
+    reason = serializers.CharField()
+    position = serializers.CharField()
+    tokens = serializers.IntegerField()
+
+
+def _body(request) -> dict:
+    if not isinstance(request.data, dict):
+        raise ValidationError({"non_field_errors": ["The body must be a JSON object."]})
+    return dict(request.data)
+
+
+def get_own_lorebook(request, lorebook_id) -> Lorebook:
+    lorebook = lorebook_get(user=request.user, lorebook_id=lorebook_id)
+    if lorebook is None:
+        raise NotFound("Lorebook not found.")
+    return lorebook
+
+
+class LorebookListCreateApi(APIView):
+    @extend_schema(operation_id="lorebooks_list", responses=LorebookOutputSerializer(many=True))
+    def get(self, request):
+        paginator = LimitOffsetPagination()
+        page = paginator.paginate_queryset(lorebook_list(user=request.user), request, view=self)
+        return paginator.get_paginated_response(LorebookOutputSerializer(page, many=True).data)
+
+    @extend_schema(
+        operation_id="lorebooks_create",
+        description="Create a lorebook: `name`, optional `entries` (list), `characters`, "
+        "`scenes`, `threads` (ids to attach it to).",
+        request=OpenApiTypes.OBJECT,
+        responses={201: LorebookOutputSerializer},
+    )
+    def post(self, request):
+        lorebook = services.lorebook_create(owner=request.user, data=_body(request))
+        return Response(LorebookOutputSerializer(lorebook).data, status=status.HTTP_201_CREATED)
+
+
+class LorebookDetailApi(APIView):
+    @extend_schema(operation_id="lorebooks_retrieve", responses=LorebookOutputSerializer)
+    def get(self, request, lorebook_id: int):
+        return Response(LorebookOutputSerializer(get_own_lorebook(request, lorebook_id)).data)
+
+    @extend_schema(
+        operation_id="lorebooks_partial_update",
+        description="Change the named fields; `entries`, when sent, replaces all entries (send "
+        "an entry's `id` to keep what its import carried).",
+        request=OpenApiTypes.OBJECT,
+        responses=LorebookOutputSerializer,
+    )
+    def patch(self, request, lorebook_id: int):
+        lorebook = get_own_lorebook(request, lorebook_id)
+        lorebook = services.lorebook_update(lorebook=lorebook, data=_body(request))
+        return Response(LorebookOutputSerializer(lorebook).data)
+
+    @extend_schema(operation_id="lorebooks_destroy", responses={204: None})
+    def delete(self, request, lorebook_id: int):
+        services.lorebook_delete(lorebook=get_own_lorebook(request, lorebook_id))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class LorebookImportApi(APIView):
+    parser_classes = [JSONParser, MultiPartParser]
+
+    @extend_schema(
+        operation_id="lorebooks_import",
+        description='Create a lorebook from a SillyTavern World Info JSON (`{"entries": '
+        '{...}}`) or a Character Card `character_book` (`{"entries": [...]}`), sent as the '
+        "body or as a multipart `file`.",
+        request={"application/json": OpenApiTypes.OBJECT},
+        responses={201: LorebookOutputSerializer, 400: OpenApiResponse(description="Malformed.")},
+    )
+    def post(self, request):
+        if request.content_type.startswith("multipart/"):
+            upload = request.FILES.get("file")
+            unknown = sorted(set(request.data) - {"file"})
+            if unknown:
+                raise ValidationError({name: ["Unknown field."] for name in unknown})
+            if upload is None:
+                raise ValidationError({"file": ["Choose a lorebook file (JSON)."]})
+            if upload.size > MAX_IMPORT_BYTES:
+                raise ValidationError({"file": ["The file is too large: the limit is 8 MB."]})
+            try:
+                data = json.loads(upload.read().decode("utf-8-sig"))
+            except (UnicodeDecodeError, json.JSONDecodeError):
+                raise ValidationError({"file": ["The file is not valid JSON."]}) from None
+            name = (upload.name or "").rsplit(".", 1)[0]
+        else:
+            data, name = request.data, ""
+        lorebook = services.lorebook_import(owner=request.user, data=data, name=name)
+        return Response(LorebookOutputSerializer(lorebook).data, status=status.HTTP_201_CREATED)
+
+
+class LorebookExportApi(APIView):
+    @extend_schema(
+        operation_id="lorebooks_export",
+        description="The lorebook as SillyTavern World Info JSON, or with "
+        "`as=character_book` as a Character Card `character_book`.",
+        parameters=[OpenApiParameter("as", str, enum=[formats.WORLD_INFO, formats.CHARACTER_BOOK])],
+        responses={200: OpenApiTypes.OBJECT},
+    )
+    def get(self, request, lorebook_id: int):
+        lorebook = get_own_lorebook(request, lorebook_id)
+        wanted = request.query_params.get("as", formats.WORLD_INFO)
+        if wanted not in (formats.WORLD_INFO, formats.CHARACTER_BOOK):
+            raise ValidationError(
+                {"as": [f"Must be {formats.WORLD_INFO} or {formats.CHARACTER_BOOK}."]}
+            )
+        return Response(services.lorebook_export(lorebook=lorebook, format=wanted))
+
+
+class LorebookTestApi(APIView):
+    @extend_schema(
+        operation_id="lorebooks_test",
+        description="Which entries would fire for this text (probability rolls are taken as "
+        "passed), with the key that fired each.",
+        request=LorebookTestInputSerializer,
+        responses=LorebookActivationSerializer(many=True),
+    )
+    def post(self, request, lorebook_id: int):
+        lorebook = get_own_lorebook(request, lorebook_id)
+        serializer = LorebookTestInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        result = matching.scan(
+            lorebook_entries(lorebook=lorebook),
+            [serializer.validated_data["text"]],
+            matching.ScanSettings(scan_depth=1, recursive=lorebook.recursive_scanning is not False),
+            rng=_AlwaysPass(),
+        )
+        return Response(
+            [
+                {
+                    "id": activation.entry.id,
+                    "uid": activation.entry.uid,
+                    "comment": activation.entry.label,
+                    "matched_key": activation.matched_key,
+                    "secondary_key": activation.secondary_key,
+                    "reason": activation.reason,
+                    "position": activation.entry.position,
+                    "tokens": activation.tokens,
+                }
+                for activation in result.activated
+            ]
+        )
+
+
+class _AlwaysPass(random.Random):
+    def random(self) -> float:
+        return 0.0

@@ -1,0 +1,284 @@
+"""Which lorebook entries fire for a chat: a pure function over entries and message texts.
+
+Semantics follow SillyTavern's World Info scan, so imported books behave as their authors
+expect:
+
+- The scan buffer is the newest ``scan_depth`` messages (an entry may set its own depth).
+- An entry fires when any primary key matches. Keys are case-insensitive and match
+  anywhere unless the entry (or the book) asks for case sensitivity or whole words; a key
+  written ``/pattern/flags`` (or any key of a ``use_regex`` entry) is a regular expression.
+  A whole-word key of several words matches as a phrase.
+- With ``selective`` and secondary keys, the secondary keys filter the match: AND ANY (one
+  of them also appears), AND ALL (all appear), NOT ANY (none appears), NOT ALL (not all).
+- ``constant`` entries always fire; disabled entries never do.
+- ``use_probability`` with ``probability`` < 100 rolls once per scan (the caller passes the
+  random generator, so tests and replays are deterministic).
+- Recursive scanning: the content of fired entries is scanned again for further keys, up to
+  ``max_recursion`` passes. ``exclude_recursion`` entries fire only from the messages;
+  ``prevent_recursion`` entries do not feed the next pass.
+- A token budget keeps the most important entries (constant first, then higher
+  ``priority``, defaulting to ``insertion_order``); entries that do not fit are reported as
+  dropped and do not feed recursion.
+- The result lists fired entries in prompt order: ascending ``insertion_order`` (lower goes
+  higher in the prompt), then ``uid``.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+AND_ANY = "and_any"
+AND_ALL = "and_all"
+NOT_ANY = "not_any"
+NOT_ALL = "not_all"
+LOGICS = (AND_ANY, AND_ALL, NOT_ANY, NOT_ALL)
+
+BEFORE_CHAR = "before_char"
+AFTER_CHAR = "after_char"
+AT_DEPTH = "at_depth"
+POSITIONS = (BEFORE_CHAR, AFTER_CHAR, AT_DEPTH)
+
+CONSTANT_KEY = ""  # ``matched_key`` of an entry that fired because it is constant
+
+
+@dataclass(frozen=True)
+class LoreEntry:
+    """An entry as the matcher and the prompt see it (no database types)."""
+
+    id: int
+    uid: int
+    content: str
+    keys: tuple[str, ...] = ()
+    secondary_keys: tuple[str, ...] = ()
+    comment: str = ""
+    selective: bool = False
+    selective_logic: str = AND_ANY
+    constant: bool = False
+    enabled: bool = True
+    insertion_order: int = 100
+    priority: int | None = None
+    position: str = BEFORE_CHAR
+    depth: int = 4
+    case_sensitive: bool | None = None
+    match_whole_words: bool | None = None
+    use_regex: bool = False
+    probability: int = 100
+    use_probability: bool = True
+    exclude_recursion: bool = False
+    prevent_recursion: bool = False
+    scan_depth: int | None = None
+    lorebook_id: int = 0
+
+    @property
+    def label(self) -> str:
+        return self.comment or (self.keys[0] if self.keys else f"entry {self.uid}")
+
+
+@dataclass(frozen=True)
+class ScanSettings:
+    scan_depth: int = 2
+    recursive: bool = True
+    max_recursion: int = 3
+    token_budget: int | None = None
+    case_sensitive: bool = False
+    match_whole_words: bool = False
+
+
+@dataclass(frozen=True)
+class Activation:
+    entry: LoreEntry
+    matched_key: str  # the primary key that fired; "" for a constant entry
+    secondary_key: str = ""  # the secondary key that satisfied AND ANY / AND ALL, if any
+    recursion_step: int = 0  # 0: from the messages; n: from the content of pass n - 1
+    tokens: int = 0
+
+    @property
+    def reason(self) -> str:
+        if self.entry.constant and not self.matched_key:
+            return "constant"
+        return "recursion" if self.recursion_step else "key"
+
+
+@dataclass(frozen=True)
+class ScanResult:
+    activated: tuple[Activation, ...] = ()
+    dropped: tuple[Activation, ...] = field(default=())  # fired but over the token budget
+
+    @property
+    def tokens(self) -> int:
+        return sum(activation.tokens for activation in self.activated)
+
+
+_REGEX_KEY = re.compile(r"^/(.+)/([a-z]*)$", re.DOTALL)
+
+
+@lru_cache(maxsize=2048)
+def _compiled(key: str, case_sensitive: bool, whole_words: bool, use_regex: bool):
+    """A predicate over a haystack for one key, or None for a key that cannot match."""
+    regex_match = _REGEX_KEY.match(key)
+    if regex_match or use_regex:
+        pattern, flags_text = regex_match.groups() if regex_match else (key, "")
+        flags = 0
+        if "i" in flags_text or (not regex_match and not case_sensitive):
+            flags |= re.IGNORECASE
+        if "s" in flags_text:
+            flags |= re.DOTALL
+        if "m" in flags_text:
+            flags |= re.MULTILINE
+        try:
+            compiled = re.compile(pattern, flags)
+        except re.error:
+            return None
+        return lambda haystack: compiled.search(haystack) is not None
+    needle = key if case_sensitive else key.casefold()
+    if whole_words and len(needle.split()) == 1:
+        compiled = re.compile(rf"(?:^|\W)({re.escape(needle)})(?:$|\W)")
+        return lambda haystack: compiled.search(haystack) is not None
+    return lambda haystack: needle in haystack
+
+
+def key_matches(
+    key: str,
+    text: str,
+    *,
+    case_sensitive: bool = False,
+    whole_words: bool = False,
+    use_regex: bool = False,
+) -> bool:
+    key = key.strip()
+    if not key:
+        return False
+    predicate = _compiled(key, case_sensitive, whole_words, use_regex)
+    if predicate is None:
+        return False
+    is_regex = use_regex or bool(_REGEX_KEY.match(key))
+    haystack = text if (case_sensitive or is_regex) else text.casefold()
+    return predicate(haystack)
+
+
+def _first_match(keys: Sequence[str], text: str, options: dict) -> str | None:
+    for key in keys:
+        if key_matches(key, text, **options):
+            return key.strip()
+    return None
+
+
+def _entry_match(entry: LoreEntry, text: str, settings: ScanSettings) -> tuple[str, str] | None:
+    """(primary key, secondary key) when the entry's keys select it in ``text``."""
+    options = {
+        "case_sensitive": settings.case_sensitive
+        if entry.case_sensitive is None
+        else entry.case_sensitive,
+        "whole_words": settings.match_whole_words
+        if entry.match_whole_words is None
+        else entry.match_whole_words,
+        "use_regex": entry.use_regex,
+    }
+    primary = _first_match(entry.keys, text, options)
+    if primary is None:
+        return None
+    secondary_keys = [key for key in entry.secondary_keys if key.strip()]
+    if not (entry.selective and secondary_keys):
+        return primary, ""
+    found = [key.strip() for key in secondary_keys if key_matches(key, text, **options)]
+    logic = entry.selective_logic
+    if logic == AND_ANY and found:
+        return primary, found[0]
+    if logic == AND_ALL and len(found) == len(secondary_keys):
+        return primary, found[0]
+    if logic == NOT_ANY and not found:
+        return primary, ""
+    if logic == NOT_ALL and len(found) < len(secondary_keys):
+        return primary, ""
+    return None
+
+
+def _importance(entry: LoreEntry) -> tuple:
+    priority = entry.priority if entry.priority is not None else entry.insertion_order
+    return (0 if entry.constant else 1, -priority, entry.uid, entry.id)
+
+
+def scan(
+    entries: Sequence[LoreEntry],
+    messages: Sequence[str],
+    settings: ScanSettings = ScanSettings(),
+    *,
+    count_tokens: Callable[[str], int] | None = None,
+    rng: random.Random | None = None,
+) -> ScanResult:
+    """The entries that fire for ``messages`` (newest first), in prompt order."""
+    if count_tokens is None:
+        from drawhisper.tokens import count_tokens
+    rng = rng if rng is not None else random.Random()
+    candidates = sorted((entry for entry in entries if entry.enabled), key=_importance)
+    chat_text: dict[int, str] = {}
+
+    def messages_text(depth: int) -> str:
+        if depth not in chat_text:
+            chat_text[depth] = "\n".join(messages[: max(depth, 0)])
+        return chat_text[depth]
+
+    fired: dict[tuple[int, int], Activation] = {}
+    dropped: list[Activation] = []
+    settled: set[tuple[int, int]] = set()  # fired, failed the roll, or dropped
+    used_tokens = 0
+    recursion_text: list[str] = []
+    max_passes = 1 + (max(settings.max_recursion, 0) if settings.recursive else 0)
+
+    for step in range(max_passes):
+        extra = "\n".join(recursion_text)
+        new: list[Activation] = []
+        for entry in candidates:
+            ident = (entry.lorebook_id, entry.id)
+            if ident in settled:
+                continue
+            if step > 0 and (entry.constant or entry.exclude_recursion):
+                continue
+            if entry.constant:
+                match = (CONSTANT_KEY, "")
+            else:
+                depth = entry.scan_depth if entry.scan_depth is not None else settings.scan_depth
+                haystack = messages_text(depth) if step == 0 else f"{messages_text(depth)}\n{extra}"
+                match = _entry_match(entry, haystack, settings)
+            if match is None:
+                continue
+            settled.add(ident)
+            if entry.use_probability and entry.probability < 100:
+                if rng.random() * 100 >= entry.probability:
+                    continue
+            activation = Activation(
+                entry=entry,
+                matched_key=match[0],
+                secondary_key=match[1],
+                recursion_step=step,
+                tokens=count_tokens(entry.content),
+            )
+            if settings.token_budget is not None and used_tokens + activation.tokens > max(
+                settings.token_budget, 0
+            ):
+                dropped.append(activation)
+                continue
+            used_tokens += activation.tokens
+            fired[ident] = activation
+            new.append(activation)
+        recursion_text.extend(
+            activation.entry.content for activation in new if not activation.entry.prevent_recursion
+        )
+        if not settings.recursive or not any(
+            not activation.entry.prevent_recursion for activation in new
+        ):
+            break
+
+    ordered = sorted(
+        fired.values(),
+        key=lambda activation: (
+            activation.entry.insertion_order,
+            activation.entry.uid,
+            activation.entry.id,
+        ),
+    )
+    return ScanResult(activated=tuple(ordered), dropped=tuple(dropped))

@@ -1,0 +1,300 @@
+"""Lorebook writes: create, update, delete, import and the card's own book.
+
+Keyword-only and atomic; problems raise Django ``ValidationError`` naming the field, which
+the API turns into a 400. Attachments are given as ids and must be the owner's own
+characters, scenes and chats ("No such ..." otherwise, exactly like a missing one)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from characters.lorebooks import formats
+from characters.models import Character, Lorebook, LorebookEntry
+
+MAX_ENTRIES = 2_000
+MAX_CONTENT = 50_000
+MAX_KEYS = 200
+ENTRY_FIELDS = tuple(formats.ENTRY_DEFAULTS) + ("uid", "display_index")
+BOOK_FIELDS = ("name", "description", "scan_depth", "token_budget", "recursive_scanning")
+ATTACHMENTS = ("characters", "scenes", "threads")
+
+
+def _check_entry(values: Mapping[str, Any], where: str) -> dict[str, Any]:
+    """Entry fields with defaults filled in; unknown or ill-typed fields are refused."""
+    unknown = sorted(set(values) - set(ENTRY_FIELDS) - {"id"})
+    if unknown:
+        raise ValidationError({f"{where}.{name}": ["Unknown field."] for name in unknown})
+    fields = {**formats.ENTRY_DEFAULTS, **{k: v for k, v in values.items() if k != "id"}}
+    errors: dict[str, list[str]] = {}
+
+    def fail(name: str, message: str) -> None:
+        errors.setdefault(f"{where}.{name}", []).append(message)
+
+    for name in ("comment", "content"):
+        if not isinstance(fields[name], str):
+            fail(name, "Must be text.")
+    if isinstance(fields["content"], str) and len(fields["content"]) > MAX_CONTENT:
+        fail(
+            "content",
+            f"Too long: {len(fields['content']):,} characters, the limit is {MAX_CONTENT:,}.",
+        )
+    if isinstance(fields["comment"], str) and len(fields["comment"]) > 500:
+        fail("comment", "Too long: the limit is 500 characters.")
+    for name in ("keys", "secondary_keys"):
+        value = fields[name]
+        if not isinstance(value, list) or not all(isinstance(key, str) for key in value):
+            fail(name, "Must be a list of text keys.")
+        elif len(value) > MAX_KEYS:
+            fail(name, f"Too many keys: the limit is {MAX_KEYS}.")
+    for name in (
+        "selective",
+        "constant",
+        "enabled",
+        "use_regex",
+        "use_probability",
+        "exclude_recursion",
+        "prevent_recursion",
+    ):
+        if not isinstance(fields[name], bool):
+            fail(name, "Must be true or false.")
+    for name in ("case_sensitive", "match_whole_words"):
+        if fields[name] is not None and not isinstance(fields[name], bool):
+            fail(name, "Must be true, false or null.")
+    for name, low, nullable in (
+        ("insertion_order", -1_000_000, False),
+        ("priority", -1_000_000, True),
+        ("depth", 0, False),
+        ("probability", 0, False),
+        ("scan_depth", 0, True),
+        ("uid", 0, True),
+        ("display_index", -1_000_000, True),
+    ):
+        value = fields.get(name)
+        if value is None and nullable:
+            continue
+        if isinstance(value, bool) or not isinstance(value, int):
+            fail(name, "Must be a whole number.")
+        elif value < low or value > 1_000_000:
+            fail(name, f"Must be between {low} and 1000000.")
+    if isinstance(fields["probability"], int) and fields["probability"] > 100:
+        fail("probability", "Must be between 0 and 100.")
+    if fields["selective_logic"] not in LorebookEntry.Logic.values:
+        fail("selective_logic", f"Must be one of {', '.join(LorebookEntry.Logic.values)}.")
+    if fields["position"] not in LorebookEntry.Position.values:
+        fail("position", f"Must be one of {', '.join(LorebookEntry.Position.values)}.")
+    for name in ("comment", "content"):
+        if isinstance(fields[name], str) and "\x00" in fields[name]:
+            fail(name, "Contains a null character, which cannot be stored.")
+    if errors:
+        raise ValidationError(errors)
+    return fields
+
+
+def _check_book(values: Mapping[str, Any]) -> None:
+    errors: dict[str, list[str]] = {}
+    if "name" in values:
+        name = values["name"]
+        if not isinstance(name, str) or not name.strip():
+            errors["name"] = ["Name is required."]
+        elif len(name) > 200:
+            errors["name"] = [f"Name is too long: {len(name)} characters, the limit is 200."]
+    if "description" in values and not isinstance(values["description"], str):
+        errors["description"] = ["Must be text."]
+    for name in ("scan_depth", "token_budget"):
+        value = values.get(name)
+        if value is not None and (
+            isinstance(value, bool) or not isinstance(value, int) or value < 0
+        ):
+            errors[name] = ["Must be a whole number, 0 or more, or null."]
+    value = values.get("recursive_scanning")
+    if value is not None and not isinstance(value, bool):
+        errors["recursive_scanning"] = ["Must be true, false or null."]
+    if errors:
+        raise ValidationError(errors)
+
+
+def _owned_ids(*, owner, kind: str, ids: Sequence[Any]) -> list[int]:
+    if not isinstance(ids, list | tuple) or not all(
+        isinstance(value, int) and not isinstance(value, bool) for value in ids
+    ):
+        raise ValidationError({kind: ["Must be a list of ids."]})
+    wanted = set(ids)
+    if kind == "characters":
+        from characters.selectors import character_list
+
+        found = set(character_list(user=owner).filter(pk__in=wanted).values_list("pk", flat=True))
+    elif kind == "scenes":
+        from scenes.selectors import scene_list
+
+        found = set(scene_list(user=owner).filter(pk__in=wanted).values_list("pk", flat=True))
+    else:
+        from chat.selectors import thread_list
+
+        found = set(thread_list(user=owner).filter(pk__in=wanted).values_list("pk", flat=True))
+    missing = sorted(wanted - found)
+    if missing:
+        label = {"characters": "character", "scenes": "scene", "threads": "chat"}[kind]
+        raise ValidationError({kind: [f"No such {label}: {', '.join(map(str, missing))}."]})
+    return sorted(wanted)
+
+
+def _write_entries(lorebook: Lorebook, entries: Sequence[Mapping[str, Any]]) -> None:
+    """Replace the book's entries. An entry sent with the ``id`` of an existing one keeps
+    its imported original (so an export still writes back untouched fields)."""
+    if not isinstance(entries, list | tuple):
+        raise ValidationError({"entries": ["Must be a list of entries."]})
+    if len(entries) > MAX_ENTRIES:
+        raise ValidationError({"entries": [f"Too many entries: the limit is {MAX_ENTRIES:,}."]})
+    existing = {entry.pk: entry for entry in lorebook.entries.all()}
+    checked = []
+    for index, values in enumerate(entries):
+        if not isinstance(values, Mapping):
+            raise ValidationError({f"entries[{index}]": ["Must be an object."]})
+        fields = _check_entry(values, f"entries[{index}]")
+        previous = existing.get(values.get("id")) if isinstance(values.get("id"), int) else None
+        checked.append((fields, previous))
+    used: set[int] = set()
+    next_uid = max([f["uid"] for f, _ in checked if f.get("uid") is not None] + [-1]) + 1
+    rows = []
+    for index, (fields, previous) in enumerate(checked):
+        uid = fields.get("uid")
+        if uid is None and previous is not None:
+            uid = previous.uid
+        if uid is None or uid in used:
+            uid = next_uid
+            next_uid += 1
+        used.add(uid)
+        fields["uid"] = uid
+        if fields.get("display_index") is None:
+            fields["display_index"] = index
+        rows.append(
+            LorebookEntry(
+                lorebook=lorebook,
+                source_key=previous.source_key if previous is not None else "",
+                source=previous.source if previous is not None else {},
+                **{name: fields[name] for name in ENTRY_FIELDS},
+            )
+        )
+    lorebook.entries.all().delete()
+    LorebookEntry.objects.bulk_create(rows)
+
+
+def _set_attachments(lorebook: Lorebook, owner, values: Mapping[str, Any]) -> None:
+    for kind in ATTACHMENTS:
+        if kind in values:
+            getattr(lorebook, kind).set(_owned_ids(owner=owner, kind=kind, ids=values[kind]))
+
+
+@transaction.atomic
+def lorebook_create(*, owner, data: Mapping[str, Any]) -> Lorebook:
+    values = dict(data)
+    unknown = sorted(set(values) - set(BOOK_FIELDS) - set(ATTACHMENTS) - {"entries"})
+    if unknown:
+        raise ValidationError({name: ["Unknown field."] for name in unknown})
+    if "name" not in values:
+        raise ValidationError({"name": ["Name is required."]})
+    _check_book(values)
+    lorebook = Lorebook.objects.create(
+        owner=owner, **{name: values[name] for name in BOOK_FIELDS if name in values}
+    )
+    _write_entries(lorebook, values.get("entries", []))
+    _set_attachments(lorebook, owner, values)
+    return lorebook
+
+
+@transaction.atomic
+def lorebook_update(*, lorebook: Lorebook, data: Mapping[str, Any]) -> Lorebook:
+    """Change the fields named in ``data``; ``entries``, when given, replaces them all."""
+    unknown = sorted(set(data) - set(BOOK_FIELDS) - set(ATTACHMENTS) - {"entries"})
+    if unknown:
+        raise ValidationError({name: ["Unknown field."] for name in unknown})
+    _check_book(data)
+    for name in BOOK_FIELDS:
+        if name in data:
+            setattr(lorebook, name, data[name])
+    lorebook.save()
+    if "entries" in data:
+        _write_entries(lorebook, data["entries"])
+    _set_attachments(lorebook, lorebook.owner, data)
+    return lorebook
+
+
+@transaction.atomic
+def lorebook_delete(*, lorebook: Lorebook) -> None:
+    lorebook.delete()
+
+
+def _create_from_parsed(*, owner, parsed: dict, name: str = "", card_character=None) -> Lorebook:
+    book = dict(parsed["book"])
+    book["name"] = (book.get("name") or "").strip()[:200] or name or "Imported lorebook"
+    source = dict(book.pop("source"))
+    source["imported"] = {key: book[key] for key in BOOK_FIELDS}
+    lorebook = Lorebook.objects.create(
+        owner=owner, source=source, card_character=card_character, **book
+    )
+    rows = []
+    for index, entry in enumerate(parsed["entries"]):
+        fields = {name: entry[name] for name in ENTRY_FIELDS}
+        fields["comment"] = fields["comment"][:500]
+        try:
+            _check_entry(fields, f"entries[{index}]")
+        except ValidationError as error:
+            raise ValidationError(error.message_dict) from None
+        rows.append(
+            LorebookEntry(
+                lorebook=lorebook, source_key=entry["source_key"], source=entry["source"], **fields
+            )
+        )
+    if len(rows) > MAX_ENTRIES:
+        raise ValidationError({"entries": [f"Too many entries: the limit is {MAX_ENTRIES:,}."]})
+    LorebookEntry.objects.bulk_create(rows)
+    return lorebook
+
+
+@transaction.atomic
+def lorebook_import(*, owner, data: Any, name: str = "") -> Lorebook:
+    """A lorebook from SillyTavern World Info JSON or a card's ``character_book``."""
+    try:
+        parsed = formats.parse_any(data)
+    except formats.LorebookFormatError as error:
+        raise ValidationError({"non_field_errors": [str(error)]}) from None
+    return _create_from_parsed(owner=owner, parsed=parsed, name=name)
+
+
+@transaction.atomic
+def lorebook_set_card_book(*, character: Character, book: dict | None) -> Lorebook | None:
+    """Make ``book`` (a card's ``character_book``) the character's own lorebook, replacing
+    the one it had; ``None`` removes it."""
+    Lorebook.objects.filter(card_character=character).delete()
+    if book is None:
+        return None
+    try:
+        parsed = formats.parse_character_book(book)
+    except formats.LorebookFormatError as error:
+        raise ValidationError({"character_book": [str(error)]}) from None
+    lorebook = _create_from_parsed(
+        owner=character.owner, parsed=parsed, name=character.name, card_character=character
+    )
+    lorebook.characters.add(character)
+    return lorebook
+
+
+def lorebook_export(*, lorebook: Lorebook, format: str = formats.WORLD_INFO) -> dict[str, Any]:
+    book = {name: getattr(lorebook, name) for name in BOOK_FIELDS}
+    book.update(source_format=lorebook.source_format, source=lorebook.source)
+    entries = [
+        {
+            **{name: getattr(entry, name) for name in ENTRY_FIELDS},
+            "source": entry.source,
+            "source_key": entry.source_key,
+            "source_format": lorebook.source_format,
+        }
+        for entry in lorebook.entries.order_by("id")  # the order they were imported or sent
+    ]
+    if format == formats.CHARACTER_BOOK:
+        return formats.export_character_book(book, entries)
+    return formats.export_world_info(book, entries)

@@ -1,0 +1,234 @@
+"""Lorebooks over REST: CRUD, import/export round trips, cards' books, the key test box."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from tests.characters.lorebook_fixtures import (
+    CHARACTER_BOOK_V2,
+    CHARACTER_BOOK_V3,
+    WORLD_INFO,
+    card_v2,
+    card_v3,
+)
+from tests.factories import CharacterFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def import_book(api_client, data):
+    response = api_client.post("/api/lorebooks/import/", data, format="json")
+    assert response.status_code == 201, response.json()
+    return response.json()
+
+
+def export_book(api_client, lorebook_id, as_=None):
+    params = {"as": as_} if as_ else {}
+    response = api_client.get(f"/api/lorebooks/{lorebook_id}/export/", params)
+    assert response.status_code == 200, response.json()
+    return response.json()
+
+
+def test_world_info_round_trips_unchanged(api_client):
+    book = import_book(api_client, copy.deepcopy(WORLD_INFO))
+    assert book["id"] and book["name"] == "Eldoria world"
+    assert [entry["uid"] for entry in book["entries"]] == [0, 1, 2, 5]
+    king = book["entries"][1]
+    assert king["secondary_keys"] == ["crown", "throne"]
+    assert king["selective_logic"] == "and_all"
+    assert king["position"] == "at_depth" and king["depth"] == 2
+    assert king["case_sensitive"] is True
+    assert book["entries"][3]["enabled"] is False
+    assert export_book(api_client, book["id"]) == WORLD_INFO
+
+
+def test_editing_an_entry_changes_only_that_field_on_export(api_client):
+    book = import_book(api_client, copy.deepcopy(WORLD_INFO))
+    entries = book["entries"]
+    entries[0] = {**entries[0], "content": "Eldoria burns."}
+    entries = [{k: v for k, v in entry.items()} for entry in entries]
+    response = api_client.patch(
+        f"/api/lorebooks/{book['id']}/", {"entries": entries}, format="json"
+    )
+    assert response.status_code == 200, response.json()
+    exported = export_book(api_client, book["id"])
+    expected = copy.deepcopy(WORLD_INFO)
+    expected["entries"]["0"]["content"] = "Eldoria burns."
+    assert exported == expected
+
+
+def test_card_v2_book_becomes_the_characters_lorebook_and_exports_unchanged(api_client):
+    card = card_v2()
+    response = api_client.post("/api/characters/import/", card, format="json")
+    assert response.status_code == 201, response.json()
+    character_id = response.json()["character"]["id"]
+    books = api_client.get("/api/lorebooks/").json()["results"]
+    assert len(books) == 1
+    assert books[0]["characters"] == [character_id]
+    assert books[0]["card_character"] == character_id
+    assert books[0]["name"] == "Eldoria" and books[0]["scan_depth"] == 3
+    past = books[0]["entries"][1]
+    assert (past["position"], past["depth"], past["selective_logic"]) == ("at_depth", 1, "not_any")
+    assert books[0]["entries"][2]["constant"] is True
+    exported = api_client.get(f"/api/characters/{character_id}/card/").json()
+    assert exported == card
+    assert export_book(api_client, books[0]["id"], as_="character_book") == CHARACTER_BOOK_V2
+
+
+def test_card_v3_book_round_trips_unchanged(api_client):
+    card = card_v3()
+    response = api_client.post("/api/characters/import/", card, format="json")
+    assert response.status_code == 201, response.json()
+    character_id = response.json()["character"]["id"]
+    book = api_client.get("/api/lorebooks/").json()["results"][0]
+    assert book["entries"][0]["use_regex"] is True
+    assert api_client.get(f"/api/characters/{character_id}/card/").json() == card
+
+
+def test_an_edit_in_the_lorebook_goes_out_with_the_card(api_client):
+    response = api_client.post("/api/characters/import/", card_v2(), format="json")
+    character_id = response.json()["character"]["id"]
+    book = api_client.get("/api/lorebooks/").json()["results"][0]
+    entries = book["entries"]
+    entries[0]["keys"] = ["glade", "clearing"]
+    api_client.patch(f"/api/lorebooks/{book['id']}/", {"entries": entries}, format="json")
+    exported = api_client.get(f"/api/characters/{character_id}/card/").json()
+    expected = copy.deepcopy(CHARACTER_BOOK_V2)
+    expected["entries"][0]["keys"] = ["glade", "clearing"]
+    assert exported["data"]["character_book"] == expected
+
+
+def test_a_character_book_imports_as_a_standalone_lorebook(api_client):
+    book = import_book(api_client, copy.deepcopy(CHARACTER_BOOK_V3))
+    assert book["source_format"] == "character_book" and book["characters"] == []
+    assert export_book(api_client, book["id"], as_="character_book") == CHARACTER_BOOK_V3
+    world_info = export_book(api_client, book["id"])
+    assert world_info["entries"]["3"]["key"] == ["dock\\d+"]
+    assert world_info["entries"]["4"]["disable"] is True
+
+
+def test_create_read_update_delete(api_client, user):
+    character = CharacterFactory(owner=user)
+    response = api_client.post(
+        "/api/lorebooks/",
+        {
+            "name": "Campaign",
+            "characters": [character.pk],
+            "entries": [{"keys": ["harbor"], "content": "The harbor is frozen."}],
+        },
+        format="json",
+    )
+    assert response.status_code == 201, response.json()
+    book = response.json()
+    assert book["characters"] == [character.pk] and book["scenes"] == [] and book["threads"] == []
+    assert book["entries"][0]["uid"] == 0 and book["entries"][0]["enabled"] is True
+    detail = api_client.get(f"/api/lorebooks/{book['id']}/").json()
+    assert detail["entries"][0]["content"] == "The harbor is frozen."
+    renamed = api_client.patch(
+        f"/api/lorebooks/{book['id']}/", {"name": "Campaign II", "characters": []}, format="json"
+    ).json()
+    assert renamed["name"] == "Campaign II" and renamed["characters"] == []
+    assert len(renamed["entries"]) == 1
+    assert api_client.delete(f"/api/lorebooks/{book['id']}/").status_code == 204
+    assert api_client.get(f"/api/lorebooks/{book['id']}/").status_code == 404
+
+
+def test_another_users_lorebook_is_not_found(api_client, other_api_client):
+    book = import_book(api_client, copy.deepcopy(WORLD_INFO))
+    for call in (
+        lambda: other_api_client.get(f"/api/lorebooks/{book['id']}/"),
+        lambda: other_api_client.patch(
+            f"/api/lorebooks/{book['id']}/", {"name": "x"}, format="json"
+        ),
+        lambda: other_api_client.delete(f"/api/lorebooks/{book['id']}/"),
+        lambda: other_api_client.get(f"/api/lorebooks/{book['id']}/export/"),
+        lambda: other_api_client.post(
+            f"/api/lorebooks/{book['id']}/test/", {"text": "a"}, format="json"
+        ),
+    ):
+        assert call().status_code == 404
+    assert other_api_client.get("/api/lorebooks/").json()["results"] == []
+
+
+def test_attaching_to_another_users_character_is_refused(api_client, other_user):
+    foreign = CharacterFactory(owner=other_user)
+    response = api_client.post(
+        "/api/lorebooks/", {"name": "x", "characters": [foreign.pk]}, format="json"
+    )
+    assert response.status_code == 400
+    assert "characters" in response.json()["errors"]
+    assert "No such character" in response.json()["detail"]
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"name": "x", "colour": "red"}, "colour"),
+        ({"name": "x", "entries": [{"keys": ["a"], "weight": 3}]}, "entries[0].weight"),
+        ({"name": "x", "entries": [{"keys": "a"}]}, "entries[0].keys"),
+        ({"name": "x", "entries": [{"position": "top"}]}, "entries[0].position"),
+        ({"name": "x", "entries": [{"probability": 150}]}, "entries[0].probability"),
+        ({"name": ""}, "name"),
+        ({}, "name"),
+    ],
+)
+def test_bad_fields_are_refused_naming_them(api_client, body, field):
+    response = api_client.post("/api/lorebooks/", body, format="json")
+    assert response.status_code == 400
+    assert field in response.json()["errors"], response.json()
+
+
+def test_unknown_fields_on_patch_are_refused(api_client):
+    book = import_book(api_client, copy.deepcopy(WORLD_INFO))
+    response = api_client.patch(f"/api/lorebooks/{book['id']}/", {"nmae": "x"}, format="json")
+    assert response.status_code == 400
+    assert "nmae" in response.json()["errors"]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [{"entries": "nope"}, {"hello": 1}, {"entries": {"0": "not an object"}}, ["a list"]],
+)
+def test_malformed_import_is_a_readable_400(api_client, body):
+    response = api_client.post("/api/lorebooks/import/", body, format="json")
+    assert response.status_code == 400
+    assert response.json()["detail"]
+
+
+def test_import_from_a_file_upload(api_client):
+    import io
+    import json
+
+    upload = io.BytesIO(json.dumps(WORLD_INFO).encode())
+    upload.name = "eldoria.json"
+    response = api_client.post("/api/lorebooks/import/", {"file": upload}, format="multipart")
+    assert response.status_code == 201
+    assert export_book(api_client, response.json()["id"]) == WORLD_INFO
+
+
+def test_the_test_box_lists_the_entries_that_would_fire_and_why(api_client):
+    book = import_book(api_client, copy.deepcopy(WORLD_INFO))
+    response = api_client.post(
+        f"/api/lorebooks/{book['id']}/test/",
+        {"text": "We ride into the forest; the King sits on his throne wearing his crown."},
+        format="json",
+    )
+    assert response.status_code == 200
+    fired = {item["comment"]: item for item in response.json()}
+    assert fired["Eldoria"]["matched_key"] == "the forest"
+    assert fired["Always"]["reason"] == "constant"
+    assert "The king (needs crown and throne)" not in fired  # case-sensitive key "king"
+    assert "Regex key, author's note position" not in fired  # disabled
+    response = api_client.post(
+        f"/api/lorebooks/{book['id']}/test/",
+        {"text": "the king, his crown, his throne"},
+        format="json",
+    )
+    king = next(item for item in response.json() if item["uid"] == 1)
+    assert (king["matched_key"], king["secondary_key"]) == ("king", "crown")
+    response = api_client.post(
+        f"/api/lorebooks/{book['id']}/test/", {"text": "x", "depth": 3}, format="json"
+    )
+    assert response.status_code == 400 and "depth" in response.json()["errors"]
