@@ -48,11 +48,11 @@ TEXT_FIELDS = {
     "mes_example": "example_dialogue",
     "creator_notes": "creator_notes",
     "system_prompt": "system_prompt",
+    "post_history_instructions": "post_history_instructions",
 }
 LIST_FIELDS = ("alternate_greetings", "tags")
 # Fields of the V2 spec kept in card_extensions (no column), with their empty values.
 KEPT_FIELDS: dict[str, Any] = {
-    "post_history_instructions": "",
     "creator": "",
     "character_version": "",
     "extensions": {},
@@ -147,7 +147,7 @@ def parse_card(card: Any) -> ImportedCard:
         for key, value in data.items()
         if key not in TEXT_FIELDS and key not in LIST_FIELDS and key != "character_book"
     }
-    for key in ("post_history_instructions", "creator", "character_version"):
+    for key in ("creator", "character_version"):
         if key in kept_data and kept_data[key] is not None and not isinstance(kept_data[key], str):
             raise CardError(f"The card's data.{key} must be text.")
     extensions = kept_data.get("extensions", {})
@@ -256,6 +256,7 @@ def card_to_dict(character) -> dict[str, Any]:
     kept_data = dict(kept.get("data") or {})
     kept_card = dict(kept.get("card") or {})
     null_book_present = "character_book" in kept_data and kept_data.pop("character_book") is None
+    kept_data.pop("post_history_instructions", None)  # a column now; older imports kept it here
 
     values: dict[str, Any] = {
         key: getattr(character, column) for key, column in TEXT_FIELDS.items()

@@ -60,7 +60,15 @@ class CharacterForm(forms.Form):
         help_text="A few lines showing their voice. {{user}} and {{char}} work here.",
     )
     system_prompt = text_field(
-        rules["system_prompt"], rows=3, help_text="Extra instructions for the model."
+        rules["system_prompt"],
+        rows=3,
+        help_text="Replaces the app's system prompt; write {{original}} where the app's prompt "
+        "should stay.",
+    )
+    post_history_instructions = text_field(
+        rules["post_history_instructions"],
+        rows=3,
+        help_text="Sent after the recent messages, right before the reply (e.g. style rules).",
     )
     creator_notes = text_field(
         rules["creator_notes"], rows=3, help_text="Notes for people; never sent to the model."

@@ -29,6 +29,9 @@ class Character(models.Model):
     )
     example_dialogue = models.TextField(blank=True)
     system_prompt = models.TextField(blank=True, help_text="Extra instructions for the model.")
+    post_history_instructions = models.TextField(
+        blank=True, help_text="Instructions placed after the recent messages."
+    )
     creator_notes = models.TextField(blank=True)
     alternate_greetings = models.JSONField(default=list, blank=True)
     tags = models.JSONField(default=list, blank=True)

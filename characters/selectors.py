@@ -4,7 +4,20 @@ from __future__ import annotations
 
 from django.db.models import Count, QuerySet
 
+from characters.lorebooks.selectors import ChatLore, chat_lore
 from characters.models import Character
+from characters.personas.selectors import PersonaView, persona_view
+
+__all__ = [
+    "ChatLore",
+    "PersonaView",
+    "character_deletion_impact",
+    "character_get",
+    "character_list",
+    "chat_lore",
+    "persona_choice",
+    "persona_view",
+]
 
 
 def character_list(*, user) -> QuerySet[Character]:
@@ -29,3 +42,14 @@ def character_deletion_impact(*, character: Character) -> dict[str, int]:
         "chats": character.threads.count(),
         "memories": Memory.objects.filter(character=character).count(),
     }
+
+
+def persona_choice(*, user, persona_id: int | None = None) -> PersonaView | None:
+    """The persona a new chat takes: the one named (None if it is not the user's), or the
+    user's default when none is named."""
+    from characters.personas.selectors import persona_default
+
+    if persona_id is None:
+        persona = persona_default(user=user)
+        return persona_view(owner_id=user.pk, persona_id=persona.pk) if persona else None
+    return persona_view(owner_id=user.pk, persona_id=persona_id)

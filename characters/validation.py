@@ -32,6 +32,7 @@ CHARACTER_TEXT_RULES: dict[str, TextRule] = {
     "greeting": TextRule("Greeting", 10_000),
     "example_dialogue": TextRule("Example dialogue", 20_000),
     "system_prompt": TextRule("System prompt", 10_000),
+    "post_history_instructions": TextRule("Post-history instructions", 10_000),
     "creator_notes": TextRule("Creator notes", 10_000),
 }
 SCENE_TEXT_RULES: dict[str, TextRule] = {

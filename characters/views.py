@@ -49,9 +49,6 @@ def character_detail(request, character_id: int):
         "scenes": scene_list(user=request.user, character=character),
         "recent_chats": character.threads.filter(owner=request.user).order_by("-updated_at")[:5],
         "lorebooks": lorebook_list(user=request.user).filter(characters=character),
-        "post_history_instructions": (character.card_extensions or {})
-        .get("data", {})
-        .get("post_history_instructions", ""),
     }
     return render(request, "characters/detail.html", context)
 

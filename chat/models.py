@@ -28,6 +28,20 @@ class Thread(models.Model):
         "scenes.Scene", on_delete=models.CASCADE, null=True, blank=True, related_name="threads"
     )
     title = models.CharField(max_length=200, blank=True)
+    persona = models.ForeignKey(
+        "characters.Persona",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="threads",
+        help_text="Who the user is in this chat; {{user}} becomes its name.",
+    )
+    author_note = models.TextField(
+        blank=True, help_text="A note inserted into the recent messages at author_note_depth."
+    )
+    author_note_depth = models.PositiveSmallIntegerField(
+        default=4, help_text="How many messages from the end the author's note goes."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -37,7 +37,7 @@ def chat_thread(request, thread_id: int):
         "messages": messages_payload(recent),
         "has_earlier": has_earlier,
         "max_message_chars": settings.CHAT_MAX_MESSAGE_CHARS,
-        "user_name": request.user.get_username(),
+        "user_name": services.thread_user_name(owner=request.user, persona_id=thread.persona_id),
     }
     context = {
         "thread": thread,

@@ -88,3 +88,15 @@ def render_greeting(config: EffectiveConfig, *, user_name: str = DEFAULT_USER_NA
     """The first message of a new chat, with card macros resolved ("" when there is none)."""
     name = " ".join(config.name.split()) or "the character"
     return resolve_macros(config.greeting, character_name=name, user_name=user_name).strip()
+
+
+def render_greetings(config: EffectiveConfig, *, user_name: str = DEFAULT_USER_NAME) -> list[str]:
+    """Every opening message a chat can start with: the greeting, then the card's alternate
+    greetings, macros resolved, empty ones left out. Index 0 is the main greeting when the
+    character has one."""
+    name = " ".join(config.name.split()) or "the character"
+    texts = [config.greeting, *config.alternate_greetings]
+    rendered = (
+        resolve_macros(text, character_name=name, user_name=user_name).strip() for text in texts
+    )
+    return [text for text in rendered if text]

@@ -39,6 +39,9 @@ class EffectiveConfig:
     system_prompt: str
     creator_notes: str  # for people reading the card; not sent to the model
     scene_title: str = ""
+    # The card's other opening messages (none when the scene has a greeting of its own).
+    alternate_greetings: tuple[str, ...] = ()
+    post_history_instructions: str = ""  # sent after the recent messages
 
 
 def _join(*parts: str) -> str:
@@ -71,6 +74,14 @@ def effective_config(*, character: Character, scene: Scene | None = None) -> Eff
         system_prompt=character.system_prompt,
         creator_notes=character.creator_notes,
         scene_title=scene.title if scene is not None else "",
+        alternate_greetings=()
+        if scene is not None and scene.greeting.strip()
+        else tuple(
+            greeting
+            for greeting in (character.alternate_greetings or [])
+            if isinstance(greeting, str) and greeting.strip()
+        ),
+        post_history_instructions=character.post_history_instructions,
     )
 
 

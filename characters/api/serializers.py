@@ -34,6 +34,7 @@ class CharacterInputSerializer(serializers.Serializer):
     greeting = text_field(CHARACTER_TEXT_RULES["greeting"])
     example_dialogue = text_field(CHARACTER_TEXT_RULES["example_dialogue"])
     system_prompt = text_field(CHARACTER_TEXT_RULES["system_prompt"])
+    post_history_instructions = text_field(CHARACTER_TEXT_RULES["post_history_instructions"])
     creator_notes = text_field(CHARACTER_TEXT_RULES["creator_notes"])
     alternate_greetings = serializers.ListField(
         child=serializers.CharField(allow_blank=True, trim_whitespace=False), required=False
@@ -64,6 +65,7 @@ class CharacterOutputSerializer(serializers.ModelSerializer):
             "greeting",
             "example_dialogue",
             "system_prompt",
+            "post_history_instructions",
             "creator_notes",
             "alternate_greetings",
             "tags",

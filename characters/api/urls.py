@@ -1,8 +1,10 @@
 from django.urls import path
 
-from characters.api import lorebooks, views
+from characters.api import lorebooks, personas, views
 
 urlpatterns = [
+    path("personas/", personas.PersonaListCreateApi.as_view(), name="api-personas"),
+    path("personas/<int:persona_id>/", personas.PersonaDetailApi.as_view(), name="api-persona"),
     path("lorebooks/", lorebooks.LorebookListCreateApi.as_view(), name="api-lorebooks"),
     path("lorebooks/import/", lorebooks.LorebookImportApi.as_view(), name="api-lorebook-import"),
     path(

@@ -22,9 +22,15 @@ class SceneRefSerializer(serializers.Serializer):
     title = serializers.CharField()
 
 
+class PersonaRefSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
 class ThreadOutputSerializer(serializers.ModelSerializer):
     character = CharacterRefSerializer()
     scene = SceneRefSerializer(allow_null=True)
+    persona = PersonaRefSerializer(allow_null=True)
     url = serializers.SerializerMethodField()
     websocket_path = serializers.SerializerMethodField()
 
@@ -35,6 +41,9 @@ class ThreadOutputSerializer(serializers.ModelSerializer):
             "title",
             "character",
             "scene",
+            "persona",
+            "author_note",
+            "author_note_depth",
             "created_at",
             "updated_at",
             "url",
@@ -48,14 +57,40 @@ class ThreadOutputSerializer(serializers.ModelSerializer):
         return f"/ws/threads/{thread.pk}/"
 
 
-class ThreadCreateInputSerializer(serializers.Serializer):
+class RefuseUnknownFieldsMixin:
+    """Fields the endpoint does not take are refused by name, not silently dropped."""
+
+    def to_internal_value(self, data):
+        if hasattr(data, "keys"):
+            unknown = sorted(set(data.keys()) - set(self.fields))
+            if unknown:
+                raise serializers.ValidationError({name: ["Unknown field."] for name in unknown})
+        return super().to_internal_value(data)
+
+
+class ThreadCreateInputSerializer(RefuseUnknownFieldsMixin, serializers.Serializer):
     character = serializers.IntegerField()
     scene = serializers.IntegerField(required=False, allow_null=True)
     title = serializers.CharField(required=False, allow_blank=True, max_length=200)
+    persona = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        help_text="The persona the user plays; without it, the user's default persona.",
+    )
+    greeting = serializers.IntegerField(
+        required=False,
+        min_value=0,
+        help_text="Which greeting opens the chat: 0 the main one, 1.. the alternate greetings.",
+    )
 
 
-class ThreadUpdateInputSerializer(serializers.Serializer):
-    title = serializers.CharField(max_length=200)
+class ThreadUpdateInputSerializer(RefuseUnknownFieldsMixin, serializers.Serializer):
+    title = serializers.CharField(max_length=200, required=False)
+    persona = serializers.IntegerField(required=False, allow_null=True)
+    author_note = serializers.CharField(
+        required=False, allow_blank=True, max_length=10_000, trim_whitespace=False
+    )
+    author_note_depth = serializers.IntegerField(required=False, min_value=0, max_value=100)
 
 
 class ReceiptItemSerializer(serializers.Serializer):

@@ -67,8 +67,10 @@ class ThreadListCreateApi(APIView):
 
     @extend_schema(
         operation_id="threads_create",
-        description="Start a chat with a character (optionally in one of its scenes). The "
-        "character's or scene's greeting becomes message 1.",
+        description="Start a chat with a character (optionally in one of its scenes), as a "
+        "persona (`persona`; the default persona when left out, none with null). The "
+        "character's or scene's greeting, or the alternate greeting chosen with `greeting`, "
+        "becomes message 1.",
         request=ThreadCreateInputSerializer,
         responses={201: ThreadOutputSerializer},
     )
@@ -81,6 +83,9 @@ class ThreadListCreateApi(APIView):
             character_id=data["character"],
             scene_id=data.get("scene"),
             title=data.get("title", ""),
+            persona_id=data.get("persona"),
+            persona_given="persona" in data,
+            greeting_index=data.get("greeting"),
         )
         return Response(ThreadOutputSerializer(thread).data, status=status.HTTP_201_CREATED)
 
@@ -99,7 +104,7 @@ class ThreadDetailApi(APIView):
         thread = get_own_thread(request, thread_id)
         serializer = ThreadUpdateInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        thread = services.thread_update(thread=thread, title=serializer.validated_data["title"])
+        thread = services.thread_update(thread=thread, **serializer.validated_data)
         return Response(ThreadOutputSerializer(thread).data)
 
     @extend_schema(operation_id="threads_destroy", responses={204: None})

@@ -38,7 +38,13 @@ from chat.services.replies import (
     reply_save_progress,
     reply_version_activate,
 )
-from chat.services.threads import thread_create, thread_delete, thread_start, thread_update
+from chat.services.threads import (
+    thread_create,
+    thread_delete,
+    thread_start,
+    thread_update,
+    thread_user_name,
+)
 
 __all__ = [
     "BUSY_DETAIL",
@@ -66,4 +72,5 @@ __all__ = [
     "thread_delete",
     "thread_start",
     "thread_update",
+    "thread_user_name",
 ]

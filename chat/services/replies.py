@@ -25,6 +25,7 @@ from chat.context import AssembledContext, assemble_context
 from chat.models import ContextReceipt, Message, Thread
 from chat.services import guard
 from chat.services.errors import NothingToRegenerate, NotLatestReply
+from chat.services.threads import thread_user_name
 from drawhisper.providers.base import ChatMessage
 from drawhisper.tokens import count_tokens
 
@@ -112,7 +113,9 @@ def reply_prepare(*, reply_id: int) -> PreparedReply:
     ).get(pk=reply_id)
     thread = reply.thread
     assembled: AssembledContext = assemble_context(
-        thread=thread, reply_seq=reply.seq, user_name=thread.owner.get_username()
+        thread=thread,
+        reply_seq=reply.seq,
+        user_name=thread_user_name(owner=thread.owner, persona_id=thread.persona_id),
     )
     receipt = assembled.receipt
     ContextReceipt.objects.update_or_create(

@@ -1,4 +1,7 @@
-"""Create, rename and delete threads. A new thread opens with the greeting as message 1."""
+"""Create, rename and delete threads. A new thread opens with the greeting as message 1.
+
+A card's alternate greetings are stored as earlier versions of that first message, so the
+chat's version switcher swipes among them (and a reply picks up the one shown)."""
 
 from __future__ import annotations
 
@@ -9,67 +12,161 @@ from chat.models import Message, Thread
 from chat.services import guard
 from drawhisper.tokens import count_tokens
 
+_UNSET = object()
+
 
 def _default_title(*, character, scene) -> str:
     return f"{character.name} · {scene.title}" if scene is not None else character.name
 
 
-def thread_create(*, owner, character, scene=None, title: str = "") -> Thread:
-    """A new chat with ``character`` (in ``scene``), opened by the greeting as message 1."""
-    from scenes.prompting import render_greeting
+def thread_user_name(*, owner, persona_id: int | None) -> str:
+    """The name ``{{user}}`` stands for in a chat: its persona's, else the account's."""
+    from characters.selectors import persona_view
+
+    persona = persona_view(owner_id=owner.pk, persona_id=persona_id)
+    return persona.name if persona is not None else owner.get_username()
+
+
+def thread_create(
+    *,
+    owner,
+    character,
+    scene=None,
+    title: str = "",
+    persona_id: int | None = None,
+    greeting_index: int | None = None,
+) -> Thread:
+    """A new chat with ``character`` (in ``scene``), opened by the greeting as message 1.
+
+    ``greeting_index`` picks the opening message among the greeting (0) and the alternate
+    greetings (1..); the others are kept as versions of message 1 to swipe to."""
+    from scenes.prompting import render_greetings
     from scenes.selectors import effective_config
 
     if character.owner_id != owner.pk:
         raise ValidationError({"character": "No such character."})
     if scene is not None and (scene.owner_id != owner.pk or scene.character_id != character.pk):
         raise ValidationError({"scene": "No such scene for this character."})
-    greeting = render_greeting(
-        effective_config(character=character, scene=scene), user_name=owner.get_username()
+    greetings = render_greetings(
+        effective_config(character=character, scene=scene),
+        user_name=thread_user_name(owner=owner, persona_id=persona_id),
     )
+    chosen = greeting_index or 0
+    if greetings and chosen >= len(greetings):
+        raise ValidationError(
+            {
+                "greeting": f"This character has {len(greetings)} greeting(s): choose 0 to {len(greetings) - 1}."
+            }
+        )
     with transaction.atomic():
         thread = Thread.objects.create(
             owner=owner,
             character=character,
             scene=scene,
+            persona_id=persona_id,
             title=(title.strip() or _default_title(character=character, scene=scene))[:200],
         )
-        if greeting:
-            Message.objects.create(
+        if greetings:
+            opening = Message.objects.create(
                 thread=thread,
                 seq=1,
                 role=Message.Role.ASSISTANT,
-                content=greeting,
-                token_count=count_tokens(greeting),
+                content=greetings[chosen],
+                token_count=count_tokens(greetings[chosen]),
+            )
+            others = [text for index, text in enumerate(greetings) if index != chosen]
+            Message.objects.bulk_create(
+                Message(
+                    thread=thread,
+                    seq=2 + offset,
+                    role=Message.Role.ASSISTANT,
+                    content=text,
+                    token_count=count_tokens(text),
+                    active=False,
+                    replaced_by=opening,
+                )
+                for offset, text in enumerate(others)
             )
             guard.after_commit_messages(thread.pk)
     return thread
 
 
+def _own_persona_id(*, user, persona_id) -> int | None:
+    from characters.selectors import persona_view
+
+    if persona_id is None:
+        return None
+    if persona_view(owner_id=user.pk, persona_id=persona_id) is None:
+        raise ValidationError({"persona": "No such persona."})
+    return persona_id
+
+
 def thread_start(
-    *, user, character_id: int | str, scene_id: int | str | None = None, title: str = ""
+    *,
+    user,
+    character_id: int | str,
+    scene_id: int | str | None = None,
+    title: str = "",
+    persona_id: int | None = None,
+    persona_given: bool = False,
+    greeting_index: int | None = None,
 ) -> Thread:
-    """Create a thread from ids the user sent, found among the user's own character and
-    scenes (another user's ids are "no such" ones)."""
-    from characters.selectors import character_get
-    from scenes.selectors import scene_get
+    """Create a thread from ids the user sent, found among the user's own character, scenes
+    and personas (another user's ids are "no such" ones). Without a persona named, the
+    user's default persona is used; ``persona=None`` sent explicitly means none."""
+    from characters.selectors import character_get, persona_choice
 
     character = character_get(user=user, character_id=character_id)
     if character is None:
         raise ValidationError({"character": "No such character."})
     scene = None
     if scene_id:
+        from scenes.selectors import scene_get
+
         scene = scene_get(user=user, scene_id=int(scene_id))
         if scene is None or scene.character_id != character.pk:
             raise ValidationError({"scene": "No such scene for this character."})
-    return thread_create(owner=user, character=character, scene=scene, title=title)
+    if persona_given:
+        persona_id = _own_persona_id(user=user, persona_id=persona_id)
+    else:
+        default = persona_choice(user=user)
+        persona_id = default.id if default is not None else None
+    return thread_create(
+        owner=user,
+        character=character,
+        scene=scene,
+        title=title,
+        persona_id=persona_id,
+        greeting_index=greeting_index,
+    )
 
 
-def thread_update(*, thread: Thread, title: str) -> Thread:
-    title = title.strip()
-    if not title:
-        raise ValidationError({"title": "The title is empty."})
-    thread.title = title[:200]
-    thread.save(update_fields=["title", "updated_at"])
+def thread_update(
+    *,
+    thread: Thread,
+    title: str | None = None,
+    persona=_UNSET,
+    author_note: str | None = None,
+    author_note_depth: int | None = None,
+) -> Thread:
+    """Rename the chat, change its persona (None: none) or its author's note."""
+    fields = ["updated_at"]
+    if title is not None:
+        title = title.strip()
+        if not title:
+            raise ValidationError({"title": "The title is empty."})
+        thread.title = title[:200]
+        fields.append("title")
+    if persona is not _UNSET:
+        thread.persona_id = _own_persona_id(user=thread.owner, persona_id=persona)
+        fields.append("persona")
+    if author_note is not None:
+        thread.author_note = author_note
+        fields.append("author_note")
+    if author_note_depth is not None:
+        thread.author_note_depth = author_note_depth
+        fields.append("author_note_depth")
+    thread.save(update_fields=fields)
     return thread
 
 

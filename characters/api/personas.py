@@ -1,0 +1,76 @@
+"""REST endpoints for personas (``/api/personas/``). Another user's persona answers 404."""
+
+from __future__ import annotations
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from characters.models import Persona
+from characters.personas import services
+from characters.personas.selectors import persona_get, persona_list
+
+
+class PersonaOutputSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Persona
+        fields = ["id", "name", "description", "default", "created_at", "updated_at"]
+        read_only_fields = fields
+
+
+def _body(request) -> dict:
+    if not isinstance(request.data, dict):
+        raise ValidationError({"non_field_errors": ["The body must be a JSON object."]})
+    return dict(request.data)
+
+
+def get_own_persona(request, persona_id) -> Persona:
+    persona = persona_get(user=request.user, persona_id=persona_id)
+    if persona is None:
+        raise NotFound("Persona not found.")
+    return persona
+
+
+class PersonaListCreateApi(APIView):
+    @extend_schema(operation_id="personas_list", responses=PersonaOutputSerializer(many=True))
+    def get(self, request):
+        paginator = LimitOffsetPagination()
+        page = paginator.paginate_queryset(persona_list(user=request.user), request, view=self)
+        return paginator.get_paginated_response(PersonaOutputSerializer(page, many=True).data)
+
+    @extend_schema(
+        operation_id="personas_create",
+        description="`name`, optional `description` and `default` (the first persona is the "
+        "default). New chats use the default persona unless they name another.",
+        request=OpenApiTypes.OBJECT,
+        responses={201: PersonaOutputSerializer},
+    )
+    def post(self, request):
+        persona = services.persona_create(owner=request.user, data=_body(request))
+        return Response(PersonaOutputSerializer(persona).data, status=status.HTTP_201_CREATED)
+
+
+class PersonaDetailApi(APIView):
+    @extend_schema(operation_id="personas_retrieve", responses=PersonaOutputSerializer)
+    def get(self, request, persona_id: int):
+        return Response(PersonaOutputSerializer(get_own_persona(request, persona_id)).data)
+
+    @extend_schema(
+        operation_id="personas_partial_update",
+        request=OpenApiTypes.OBJECT,
+        responses=PersonaOutputSerializer,
+    )
+    def patch(self, request, persona_id: int):
+        persona = services.persona_update(
+            persona=get_own_persona(request, persona_id), data=_body(request)
+        )
+        return Response(PersonaOutputSerializer(persona).data)
+
+    @extend_schema(operation_id="personas_destroy", responses={204: None})
+    def delete(self, request, persona_id: int):
+        services.persona_delete(persona=get_own_persona(request, persona_id))
+        return Response(status=status.HTTP_204_NO_CONTENT)

@@ -1,0 +1,64 @@
+"""Personas over REST: one default per user, 404 for another user's, unknown fields refused."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.django_db
+
+
+def create(api_client, **body):
+    response = api_client.post("/api/personas/", body, format="json")
+    assert response.status_code == 201, response.json()
+    return response.json()
+
+
+def test_the_first_persona_is_the_default_and_a_new_default_replaces_it(api_client):
+    first = create(api_client, name="Ash", description="A wandering bard.")
+    assert first["default"] is True
+    second = create(api_client, name="Rin")
+    assert second["default"] is False
+    third = create(api_client, name="Kai", default=True)
+    listed = {p["name"]: p["default"] for p in api_client.get("/api/personas/").json()["results"]}
+    assert listed == {"Ash": False, "Rin": False, "Kai": True}
+    api_client.patch(f"/api/personas/{second['id']}/", {"default": True}, format="json")
+    listed = {p["name"]: p["default"] for p in api_client.get("/api/personas/").json()["results"]}
+    assert listed == {"Ash": False, "Rin": True, "Kai": False}
+    assert third["id"]
+
+
+def test_read_update_delete(api_client):
+    persona = create(api_client, name="Ash")
+    assert api_client.get(f"/api/personas/{persona['id']}/").json()["name"] == "Ash"
+    changed = api_client.patch(
+        f"/api/personas/{persona['id']}/", {"description": "Tall."}, format="json"
+    ).json()
+    assert changed["description"] == "Tall." and changed["name"] == "Ash"
+    assert api_client.delete(f"/api/personas/{persona['id']}/").status_code == 204
+    assert api_client.get(f"/api/personas/{persona['id']}/").status_code == 404
+
+
+def test_another_users_persona_is_not_found(api_client, other_api_client):
+    persona = create(api_client, name="Ash")
+    url = f"/api/personas/{persona['id']}/"
+    assert other_api_client.get(url).status_code == 404
+    assert other_api_client.patch(url, {"name": "x"}, format="json").status_code == 404
+    assert other_api_client.delete(url).status_code == 404
+    assert other_api_client.get("/api/personas/").json()["results"] == []
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"name": "Ash", "age": 30}, "age"),
+        ({"name": ""}, "name"),
+        ({}, "name"),
+        ({"name": "x" * 81}, "name"),
+        ({"name": "Ash", "default": "yes"}, "default"),
+        ({"name": "Ash", "description": 5}, "description"),
+    ],
+)
+def test_bad_fields_are_refused_naming_them(api_client, body, field):
+    response = api_client.post("/api/personas/", body, format="json")
+    assert response.status_code == 400
+    assert field in response.json()["errors"]
