@@ -80,7 +80,7 @@ def test_prompt_contains_every_section_the_model_needs():
         personality="Dry-witted.",
         scenario="A lighthouse.",
         example_dialogue="{{user}}: hi\n{{char}}: Evening.",
-        system_prompt="Reply in under 100 words.",
+        system_prompt="{{original}}\nReply in under 100 words.",
         creator_notes="Made for testing; not for the model.",
     )
     scene = SceneFactory(character=character, stage_directions="Speak softly.", scenario="A storm.")
@@ -101,7 +101,7 @@ def test_prompt_contains_every_section_the_model_needs():
         assert text in prompt
     assert "not for the model" not in prompt
     assert "\n\n\n" not in prompt
-    assert PROMPT_VERSION == "system_v1"
+    assert PROMPT_VERSION == "system_v2"
 
 
 def test_prompt_leaves_out_empty_sections():
