@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
+import secrets
 import shutil
 import signal
 import socket
@@ -55,6 +56,33 @@ def _lock() -> Iterator[None]:
             yield
         finally:
             fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def generated_secret(name: str, *, length: int = 32) -> str:
+    """A random secret created once and kept in ``.data/<name>`` (mode 0600, owner only).
+
+    Later calls (and other processes) read the same value; a file left with wider
+    permissions by an older version is narrowed."""
+    path = data_dir() / name
+    with contextlib.suppress(FileNotFoundError):
+        value = path.read_text().strip()
+        if value:
+            if path.stat().st_mode & 0o077:
+                path.chmod(0o600)
+            return value
+    with _lock():
+        with contextlib.suppress(FileNotFoundError):
+            value = path.read_text().strip()
+            if value:
+                return value
+        value = secrets.token_urlsafe(length)[:length]
+        temporary = path.with_name(f".{name}.tmp")
+        temporary.unlink(missing_ok=True)
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "w") as handle:
+            handle.write(value + "\n")
+        os.replace(temporary, path)
+        return value
 
 
 def _pid_alive(pid: int) -> bool:

@@ -79,6 +79,35 @@ def _port_in_use(port: int) -> bool:
         return probe.connect_ex(("127.0.0.1", port)) == 0
 
 
+def debug_enabled(env: dict[str, str]) -> bool:
+    """DEBUG as the settings read it: the environment first, then ``.env``; off by default."""
+    value = env.get("DEBUG")
+    dotenv = BASE_DIR / ".env"
+    if value is None and dotenv.exists():
+        for line in dotenv.read_text().splitlines():
+            key, sep, raw = line.strip().partition("=")
+            if sep and key.strip() in {"DEBUG", "export DEBUG"}:
+                value = raw.strip().strip("'\"")
+    # django-environ's true values.
+    return (value or "").strip().lower() in {"true", "on", "ok", "y", "yes", "1"}
+
+
+def banner(url: str, *, debug: bool) -> str:
+    """What ``make run`` prints once the server answers."""
+    mode = (
+        "  Development mode (DEBUG=true): error pages show code and settings;"
+        " do not expose this server.\n"
+        if debug
+        else ""
+    )
+    return (
+        f"\n  Drawhisper is running at {url}\n"
+        f"  Demo login: {DEMO_LOGIN[0]} / {DEMO_LOGIN[1]}\n"
+        f"{mode}"
+        "  Press Ctrl-C to stop.\n"
+    )
+
+
 def _manage(*args: str, env: dict[str, str]) -> None:
     subprocess.run([sys.executable, "manage.py", *args], cwd=BASE_DIR, env=env, check=True)
 
@@ -164,12 +193,7 @@ def main() -> int:
             child.start(env)
         url = f"http://127.0.0.1:{port}/"
         if _wait_healthy(f"{url}healthz", children):
-            print(
-                f"\n  Drawhisper is running at {url}\n"
-                f"  Demo login: {DEMO_LOGIN[0]} / {DEMO_LOGIN[1]}\n"
-                "  Press Ctrl-C to stop.\n",
-                flush=True,
-            )
+            print(banner(url, debug=debug_enabled(env)), flush=True)
         while not stopping:
             dead = [child for child in children if not child.running()]
             if dead:

@@ -17,8 +17,18 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 env = environ.Env()
 environ.Env.read_env(BASE_DIR / ".env", overwrite=False)
 
-DEBUG = env.bool("DEBUG", default=True)
-SECRET_KEY = env("SECRET_KEY", default="dev-only-insecure-secret-key-change-me-in-production")
+# Under pytest (the suite and the servers and workers it starts inherit PYTEST_VERSION).
+TESTING = bool(os.environ.get("PYTEST_VERSION"))
+
+# Off unless DEBUG=true: Django's debug pages show source, settings and request headers.
+DEBUG = env.bool("DEBUG", default=False)
+# Unset: a random key generated once and kept in .data/secret_key (mode 0600), so sessions
+# survive restarts and no two installations share a key.
+SECRET_KEY = env("SECRET_KEY", default="")
+if not SECRET_KEY:
+    from drawhisper.embedded import generated_secret
+
+    SECRET_KEY = generated_secret("secret_key", length=50)
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 
@@ -97,7 +107,7 @@ else:
 
     REDIS_URL = ensure_redis()
     EMBEDDED_REDIS = True
-    if os.environ.get("PYTEST_VERSION"):
+    if TESTING:
         # A test run (and the servers and workers it starts, which inherit the variable) uses
         # its own Redis database, so its tasks never reach a worker of `make run`.
         REDIS_URL = REDIS_URL.rsplit("/", 1)[0] + "/1"
@@ -116,7 +126,7 @@ CACHES = {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
         "LOCATION": REDIS_URL,
         "KEY_PREFIX": env("CACHE_KEY_PREFIX", default="drawhisper"),
-    }
+    },
 }
 
 # --------------------------------------------------------------------------- Celery
@@ -213,12 +223,14 @@ _LLM_ADAPTERS = {
     "openai": "drawhisper.providers.openai_chat.OpenAIChatBackend",
     "deepseek": "drawhisper.providers.deepseek_chat.DeepSeekChatBackend",
     "offline": "drawhisper.providers.offline.OfflineChatBackend",
-    # Test-only: replies from a script file shared by every process (see providers/fake.py).
-    "scripted": "drawhisper.providers.fake.ScriptedChatBackend",
 }
+if TESTING:
+    # Test-only: replies from a script file shared by every process (see providers/fake.py).
+    _LLM_ADAPTERS["scripted"] = "drawhisper.providers.fake.ScriptedChatBackend"
 if LLM_PROVIDER not in _LLM_ADAPTERS:
     raise environ.ImproperlyConfigured(
         f"LLM_PROVIDER must be one of {sorted(_LLM_ADAPTERS)}, not {LLM_PROVIDER!r}"
+        + (" (scripted is for the test suite only)" if LLM_PROVIDER == "scripted" else "")
     )
 
 
@@ -248,11 +260,13 @@ EMBEDDING_PROVIDER = env("EMBEDDING_PROVIDER", default="openai" if OPENAI_API_KE
 _EMBEDDING_ADAPTERS = {
     "openai": "drawhisper.providers.embeddings.openai.OpenAIEmbedder",
     "local": "drawhisper.providers.embeddings.local.LocalEmbedder",
-    "fake": "drawhisper.providers.embeddings.fake.FakeEmbedder",
 }
+if TESTING:
+    _EMBEDDING_ADAPTERS["fake"] = "drawhisper.providers.embeddings.fake.FakeEmbedder"
 if EMBEDDING_PROVIDER not in _EMBEDDING_ADAPTERS:
     raise environ.ImproperlyConfigured(
         f"EMBEDDING_PROVIDER must be one of {sorted(_EMBEDDING_ADAPTERS)}, not {EMBEDDING_PROVIDER!r}"
+        + (" (fake is for the test suite only)" if EMBEDDING_PROVIDER == "fake" else "")
     )
 EMBEDDING_MODEL = env(
     "EMBEDDING_MODEL",

@@ -23,6 +23,11 @@ api_patterns = [
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
 ]
 
+handler400 = "drawhisper.errors.bad_request"
+handler403 = "drawhisper.errors.permission_denied"
+handler404 = "drawhisper.errors.page_not_found"
+handler500 = "drawhisper.errors.server_error"
+
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
