@@ -8,6 +8,7 @@ are started on demand, so every ``manage.py`` command works on a fresh clone.
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import environ
@@ -43,6 +44,7 @@ INSTALLED_APPS = [
     "django.contrib.postgres",
     "rest_framework",
     "rest_framework.authtoken",
+    "axes",
     "django_filters",
     "drf_spectacular",
     "channels",
@@ -63,6 +65,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last: turns a login refused by the lock-out into a 429 (drawhisper.accounts.throttling).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "drawhisper.urls"
@@ -127,6 +131,11 @@ CACHES = {
         "LOCATION": REDIS_URL,
         "KEY_PREFIX": env("CACHE_KEY_PREFIX", default="drawhisper"),
     },
+    # Sign-up and token rate limits: in the database, so they hold while Redis is down.
+    "throttle": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "drawhisper_throttle_cache",  # created by migration accounts 0001
+    },
 }
 
 # --------------------------------------------------------------------------- Celery
@@ -154,8 +163,33 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-# Sign-up and token requests per client address ("20/minute"; empty turns the limit off).
+AUTHENTICATION_BACKENDS = [
+    # Refuses a login while its account and address are locked out (django-axes).
+    "drawhisper.accounts.backends.LoginThrottleBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# The client address is REMOTE_ADDR unless the request came through proxies we run: their
+# number in front of the web process, and/or their addresses (IPs or networks). Only then is
+# X-Forwarded-For read (drawhisper.accounts.throttling.client_address).
+TRUSTED_PROXY_COUNT = env.int("TRUSTED_PROXY_COUNT", default=0)
+TRUSTED_PROXIES = env.list("TRUSTED_PROXIES", default=[])
+# Failed logins per account *and* address before that pair waits LOGIN_COOLOFF_MINUTES; the
+# same account from another address is not affected.
+LOGIN_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", default=5)
+LOGIN_COOLOFF_MINUTES = env.int("LOGIN_COOLOFF_MINUTES", default=15)
+AXES_ENABLED = True
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+AXES_FAILURE_LIMIT = LOGIN_FAILURE_LIMIT
+AXES_COOLOFF_TIME = timedelta(minutes=LOGIN_COOLOFF_MINUTES)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "drawhisper.accounts.throttling.client_address"
+AXES_LOCKOUT_CALLABLE = "drawhisper.accounts.throttling.lockout_response"
+AXES_VERBOSE = False
+# Token requests per client address ("20/minute"; empty turns the limit off).
 AUTH_THROTTLE_RATE = env("AUTH_THROTTLE_RATE", default="20/minute") or None
+# Sign-ups (page and API) per client address, counted apart from logins.
+SIGNUP_THROTTLE_RATE = env("SIGNUP_THROTTLE_RATE", default="10/hour") or None
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/accounts/login/"

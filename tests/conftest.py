@@ -21,6 +21,7 @@ def fake_providers(settings):
         "default": {"BACKEND": "drawhisper.providers.embeddings.fake.FakeEmbedder", "OPTIONS": {}}
     }
     settings.AUTH_THROTTLE_RATE = None  # tests sign up many users from one address
+    settings.SIGNUP_THROTTLE_RATE = None
     ScriptedChatBackend.reset()
     reset_backends()
     yield

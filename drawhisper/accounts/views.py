@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 
 from drawhisper.accounts.services import user_signup
+from drawhisper.accounts.throttling import SignupRateThrottle
 
 
 class SignupForm(forms.Form):
@@ -17,6 +18,9 @@ class SignupForm(forms.Form):
 
 def signup(request):
     form = SignupForm(request.POST or None)
+    if request.method == "POST" and not SignupRateThrottle().allow_request(request, None):
+        form.add_error(None, "Too many sign-ups from your address. Please try again later.")
+        return render(request, "registration/signup.html", {"form": form}, status=429)
     if request.method == "POST" and form.is_valid():
         try:
             user = user_signup(**form.cleaned_data)

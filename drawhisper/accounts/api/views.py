@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.contrib.auth import authenticate
+from django.contrib.auth.signals import user_logged_in
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from drawhisper.accounts.services import token_for_user, user_signup
+from drawhisper.accounts.throttling import SignupRateThrottle, TokenRateThrottle, lockout_response
 
 
 class CredentialsInput(serializers.Serializer):
@@ -23,29 +23,11 @@ class TokenOutput(serializers.Serializer):
     token = serializers.CharField()
 
 
-class CredentialsRateThrottle(AnonRateThrottle):
-    """Limits password guessing and sign-up floods per client address.
-
-    The rate is read from ``settings.AUTH_THROTTLE_RATE`` on each request (``None`` turns the
-    limit off), so it can change without a restart of the class-level DRF settings."""
-
-    scope = "credentials"
-
-    def get_rate(self) -> str | None:
-        return settings.AUTH_THROTTLE_RATE
-
-    def allow_request(self, request, view) -> bool:
-        self.rate = self.get_rate()
-        self.num_requests, self.duration = self.parse_rate(self.rate)
-        return super().allow_request(request, view)
-
-
 class CredentialsView(APIView):
     """Open to anyone, without authentication: the username and password come in the body."""
 
     authentication_classes: list = []
     permission_classes = [AllowAny]
-    throttle_classes = [CredentialsRateThrottle]
 
     def credentials(self, request) -> dict:
         data = CredentialsInput(data=request.data)
@@ -54,6 +36,8 @@ class CredentialsView(APIView):
 
 
 class SignupView(CredentialsView):
+    throttle_classes = [SignupRateThrottle]
+
     @extend_schema(request=CredentialsInput, responses={201: TokenOutput})
     def post(self, request):
         user = user_signup(**self.credentials(request))
@@ -61,13 +45,23 @@ class SignupView(CredentialsView):
 
 
 class TokenView(CredentialsView):
+    """Failed attempts count against the account and the client's address (django-axes); a
+    locked pair answers 429 whatever the password, other addresses are not affected."""
+
+    throttle_classes = [TokenRateThrottle]
+
     @extend_schema(request=CredentialsInput, responses={200: TokenOutput})
     def post(self, request):
-        user = authenticate(request, **self.credentials(request))
+        # Django's request, so that the lock-out sees the same object the middleware does.
+        user = authenticate(request._request, **self.credentials(request))
+        if getattr(request._request, "axes_locked_out", False):
+            return lockout_response(request._request)
         if user is None:
             return Response(
                 {"detail": "Wrong username or password."}, status=status.HTTP_400_BAD_REQUEST
             )
+        # A token is a login: the lock-out count resets, last_login is recorded.
+        user_logged_in.send(sender=user.__class__, request=request._request, user=user)
         return Response({"token": token_for_user(user=user)})
 
 
