@@ -10,7 +10,8 @@ Invariants:
 - Authentication happens on connect. The socket is accepted and then closed with
   ``CLOSE_UNAUTHENTICATED`` (4401) for a visitor who is not logged in, and with
   ``CLOSE_NOT_FOUND`` (4404) for a thread that does not exist *or belongs to someone else*:
-  the two cases are indistinguishable.
+  the two cases are indistinguishable. With the channel layer (Redis) unreachable the socket
+  gets an ``error`` event with code ``unavailable`` and closes with 1013 (try again later).
 - No ORM or LLM call runs inline: services run on the chat database pool (``chat.db``), so
   the work of one chat never waits behind another's on a single thread, and the reply is
   written by a ``ReplyRun`` in a background task, so ``reply.stop`` is read while it streams.
@@ -31,8 +32,12 @@ import json
 import logging
 from typing import Any
 
+from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from channels.layers import get_channel_layer
+from channels.utils import await_many_dispatch
 from django.core.exceptions import ValidationError
+from redis.exceptions import RedisError
 
 from chat import selectors, services
 from chat.db import db_async
@@ -44,6 +49,8 @@ logger = logging.getLogger(__name__)
 
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_NOT_FOUND = 4404
+CLOSE_TRY_AGAIN_LATER = 1013  # the channel layer (Redis) is down; the client retries
+CHANNEL_LAYER_TIMEOUT = 5
 STOP_WAIT_SECONDS = 10
 
 
@@ -91,6 +98,8 @@ class ThreadConsumer(AsyncJsonWebsocketConsumer):
     thread_id: int | None = None
     reply_run: ReplyRun | None = None
     reply_task: asyncio.Task | None = None
+    accepted = False
+    unavailable = False
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -112,10 +121,60 @@ class ThreadConsumer(AsyncJsonWebsocketConsumer):
         self.user = user
         # Join before accepting, so no event published after the client sees the socket
         # open can be missed.
-        for group in (thread_group(self.thread_id), character_group(owner_id, character_id)):
-            await self.channel_layer.group_add(group, self.channel_name)
-            self.joined.append(group)
+        try:
+            for group in (thread_group(self.thread_id), character_group(owner_id, character_id)):
+                await asyncio.wait_for(
+                    self.channel_layer.group_add(group, self.channel_name), CHANNEL_LAYER_TIMEOUT
+                )
+                self.joined.append(group)
+        except (TimeoutError, OSError, RedisError) as error:
+            self.joined = []
+            await self._close_unavailable(error, accepted=False)
+            return
         await self.accept()
+        self.accepted = True
+
+    async def __call__(self, scope, receive, send):
+        """Channels' ``AsyncConsumer.__call__`` with the channel layer's receive guarded, so an
+        unreachable Redis closes the socket with 1013 instead of crashing the consumer."""
+        self.scope = scope
+        self.channel_layer = get_channel_layer(self.channel_layer_alias)
+        self.channel_name = await self.channel_layer.new_channel()
+        self.channel_receive = self._channel_receive
+        self.base_send = send
+        try:
+            await await_many_dispatch([receive, self.channel_receive], self.dispatch)
+        except StopConsumer:
+            pass
+
+    async def _channel_receive(self) -> dict:
+        try:
+            return await self.channel_layer.receive(self.channel_name)
+        except (OSError, RedisError) as error:
+            if self.accepted and not self.unavailable:
+                await self._close_unavailable(error, accepted=True)
+            self.unavailable = True
+            # Nothing more will come from the layer; the socket's own messages (the close)
+            # still end the consumer, which cancels this wait.
+            await asyncio.Future()
+            raise AssertionError("unreachable") from error
+
+    async def _close_unavailable(self, error: Exception, *, accepted: bool) -> None:
+        """Redis (the channel layer) is unreachable: say so and close with "try again later";
+        the browser keeps reconnecting with backoff and shows that it does."""
+        logger.warning("chat socket closed, channel layer unavailable: %s", error)
+        self.unavailable = True
+        self.thread_id = None
+        if not accepted:
+            await self.accept()
+        await self.send_json(
+            {
+                "type": "error",
+                "code": "unavailable",
+                "detail": "The chat service is unavailable right now; reconnecting.",
+            }
+        )
+        await self.close(code=CLOSE_TRY_AGAIN_LATER)
 
     async def _refuse(self, code: int) -> None:
         """Accept, then close with ``code``: a refused handshake would hide the reason."""
@@ -128,7 +187,13 @@ class ThreadConsumer(AsyncJsonWebsocketConsumer):
             task.cancel()
             await asyncio.wait({task}, timeout=STOP_WAIT_SECONDS)
         for group in getattr(self, "joined", []):
-            await self.channel_layer.group_discard(group, self.channel_name)
+            try:
+                await asyncio.wait_for(
+                    self.channel_layer.group_discard(group, self.channel_name),
+                    CHANNEL_LAYER_TIMEOUT,
+                )
+            except (TimeoutError, OSError, RedisError):
+                break  # the layer is gone; its groups expire on their own
 
     # ------------------------------------------------------------------ client → server
 
