@@ -46,8 +46,13 @@ def lorebook_edit(request, lorebook_id: int):
         {"id": character.pk, "name": character.name}
         for character in character_list(user=request.user).order_by("name")
     ]
+    from characters.api.lorebooks import LorebookOutputSerializer
+
+    page_data = {
+        "lorebook": LorebookOutputSerializer(lorebook).data,
+        "characters": characters,
+        "endpoint": f"/api/lorebooks/{lorebook.pk}/",
+    }
     return render(
-        request,
-        "characters/lorebooks/editor.html",
-        {"lorebook": lorebook, "characters": characters},
+        request, "characters/lorebooks/editor.html", {"lorebook": lorebook, "page_data": page_data}
     )

@@ -232,3 +232,23 @@ def test_the_test_box_lists_the_entries_that_would_fire_and_why(api_client):
         f"/api/lorebooks/{book['id']}/test/", {"text": "x", "depth": 3}, format="json"
     )
     assert response.status_code == 400 and "depth" in response.json()["errors"]
+
+
+def test_the_editor_page_is_the_owners_only(client, user, other_user):
+    from characters.lorebooks.services import lorebook_create
+
+    book = lorebook_create(owner=user, data={"name": "Secret"})
+    client.force_login(other_user)
+    assert client.get(f"/lorebooks/{book.pk}/").status_code == 404
+    client.force_login(user)
+    page = client.get(f"/lorebooks/{book.pk}/")
+    assert page.status_code == 200 and b"Secret" in page.content
+    assert b'id="lorebook-data"' in page.content
+
+
+def test_the_character_page_lists_the_cards_lorebook(client, user, api_client):
+    response = api_client.post("/api/characters/import/", card_v2(), format="json")
+    character_id = response.json()["character"]["id"]
+    client.force_login(user)
+    page = client.get(f"/characters/{character_id}/").content.decode()
+    assert "Eldoria" in page and "3 entries (from the card)" in page

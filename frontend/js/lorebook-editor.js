@@ -1,0 +1,317 @@
+// The lorebook pages: the editor (entries with key chips, search, the "which entries would
+// fire" test box, save) and the import form on the lorebook list.
+//
+// The editor reads its data from the page's <script type="application/json"
+// id="lorebook-data"> block and talks to /api/lorebooks/ only. Every user-written text is
+// set as text (h() never parses markup from data). Saving PATCHes the whole entry list; each
+// entry keeps its `id`, so what its import carried comes back on export.
+
+import { h, request } from "./lorebook-lib.js";
+
+const LOGIC = [
+  ["and_any", "AND ANY"],
+  ["and_all", "AND ALL"],
+  ["not_any", "NOT ANY"],
+  ["not_all", "NOT ALL"],
+];
+const POSITIONS = [
+  ["before_char", "Before the character"],
+  ["after_char", "After the character"],
+  ["at_depth", "At a depth in the chat"],
+];
+// Fields the editor shows; the rest of an entry is kept as loaded and sent back unchanged.
+const NEW_ENTRY = {
+  comment: "",
+  content: "",
+  keys: [],
+  secondary_keys: [],
+  selective: false,
+  selective_logic: "and_any",
+  constant: false,
+  enabled: true,
+  insertion_order: 100,
+  position: "before_char",
+  depth: 4,
+  probability: 100,
+};
+
+function keyChips({ label, keys, onChange }) {
+  const list = h("ul", { class: "key-chips", "aria-label": label });
+  const input = h("input", { type: "text", "aria-label": `Add to ${label.toLowerCase()}`, placeholder: "Add a key, press Enter" });
+  function render() {
+    list.replaceChildren(
+      ...keys.map((key, index) =>
+        h(
+          "li",
+          { class: "chip" },
+          h("span", { text: key }),
+          h("button", {
+            type: "button",
+            "aria-label": `Remove key ${key}`,
+            text: "×",
+            onclick: () => {
+              keys.splice(index, 1);
+              onChange(keys);
+              render();
+            },
+          }),
+        ),
+      ),
+      h("li", {}, input),
+    );
+  }
+  input.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" && event.key !== ",") return;
+    event.preventDefault();
+    const values = input.value.split(",").map((value) => value.trim()).filter(Boolean);
+    if (!values.length) return;
+    keys.push(...values.filter((value) => !keys.includes(value)));
+    input.value = "";
+    onChange(keys);
+    render();
+    list.querySelector("input").focus();
+  });
+  render();
+  return list;
+}
+
+function field(labelText, control) {
+  return h("label", {}, labelText, control);
+}
+
+function select(options, value, onChange, label) {
+  const element = h(
+    "select",
+    { "aria-label": label, onchange: () => onChange(element.value) },
+    options.map(([option, text]) => h("option", { value: option, selected: option === value, text })),
+  );
+  return element;
+}
+
+function numberInput(value, onChange, { min, max, label }) {
+  const element = h("input", {
+    type: "number",
+    value: String(value ?? ""),
+    min,
+    max,
+    "aria-label": label,
+    oninput: () => onChange(element.value === "" ? null : Number(element.value)),
+  });
+  return element;
+}
+
+function checkbox(labelText, checked, onChange) {
+  const input = h("input", { type: "checkbox", checked, onchange: () => onChange(input.checked) });
+  return h("label", { class: "inline-check" }, input, ` ${labelText}`);
+}
+
+function entryTitle(entry) {
+  return entry.comment || entry.keys[0] || "New entry";
+}
+
+function entryView(entry, { onRemove, onChange }) {
+  const title = h("h3", { text: entryTitle(entry) });
+  const update = (name) => (value) => {
+    entry[name] = value;
+    title.textContent = entryTitle(entry);
+    onChange();
+  };
+  const comment = h("input", {
+    type: "text",
+    value: entry.comment,
+    maxlength: "500",
+    "aria-label": "Title",
+    placeholder: "Title (comment)",
+    oninput: () => update("comment")(comment.value),
+  });
+  const content = h("textarea", {
+    rows: "4",
+    "aria-label": "Content",
+    oninput: () => update("content")(content.value),
+  });
+  content.value = entry.content;
+  return h(
+    "li",
+    { class: "lore-entry", dataset: { entryId: entry.id ?? "" } },
+    h(
+      "div",
+      { class: "lore-entry__head" },
+      title,
+      comment,
+      h("button", { type: "button", class: "danger", text: "Delete entry", onclick: onRemove }),
+    ),
+    h("div", { class: "muted", text: "Keys" }),
+    keyChips({ label: "Keys", keys: entry.keys, onChange: update("keys") }),
+    h("div", { class: "muted", text: "Secondary keys" }),
+    keyChips({ label: "Secondary keys", keys: entry.secondary_keys, onChange: update("secondary_keys") }),
+    field("Content", content),
+    h(
+      "div",
+      { class: "lore-entry__grid" },
+      checkbox("Enabled", entry.enabled, update("enabled")),
+      checkbox("Constant (always in)", entry.constant, update("constant")),
+      checkbox("Use secondary keys", entry.selective, update("selective")),
+      field("Secondary logic", select(LOGIC, entry.selective_logic, update("selective_logic"), "Secondary logic")),
+      field("Position", select(POSITIONS, entry.position, update("position"), "Position")),
+      field("Depth", numberInput(entry.depth, update("depth"), { min: 0, max: 1000, label: "Depth" })),
+      field("Order", numberInput(entry.insertion_order, update("insertion_order"), { label: "Insertion order" })),
+      field("Probability %", numberInput(entry.probability, update("probability"), { min: 0, max: 100, label: "Probability" })),
+    ),
+  );
+}
+
+function matches(entry, query) {
+  if (!query) return true;
+  const haystack = [entry.comment, entry.content, ...entry.keys, ...entry.secondary_keys].join("\n").toLowerCase();
+  return haystack.includes(query.toLowerCase());
+}
+
+function startEditor(root, data) {
+  const book = data.lorebook;
+  const entries = book.entries.map((entry) => ({ ...entry, keys: [...entry.keys], secondary_keys: [...entry.secondary_keys] }));
+  const list = document.getElementById("lore-entries");
+  const search = document.getElementById("lore-search");
+  const status = document.getElementById("lore-status");
+  const name = document.getElementById("lore-name");
+  const attached = new Set(book.characters);
+  let dirty = false;
+
+  const changed = () => {
+    dirty = true;
+    status.textContent = "Unsaved changes";
+  };
+
+  function render() {
+    list.replaceChildren(
+      ...entries.map((entry, index) => {
+        const view = entryView(entry, {
+          onChange: changed,
+          onRemove: () => {
+            entries.splice(index, 1);
+            changed();
+            render();
+          },
+        });
+        view.hidden = !matches(entry, search.value.trim());
+        return view;
+      }),
+    );
+    if (!entries.length) list.append(h("li", { class: "muted", text: "No entries yet." }));
+  }
+
+  name.value = book.name;
+  name.addEventListener("input", changed);
+  document.getElementById("lore-characters").replaceChildren(
+    ...(data.characters.length
+      ? data.characters.map((character) =>
+          checkbox(character.name, attached.has(character.id), (checked) => {
+            if (checked) attached.add(character.id);
+            else attached.delete(character.id);
+            changed();
+          }),
+        )
+      : [h("p", { class: "muted", text: "No characters yet." })]),
+  );
+  search.addEventListener("input", () => {
+    const query = search.value.trim();
+    list.querySelectorAll(".lore-entry").forEach((view, index) => {
+      view.hidden = !matches(entries[index], query);
+    });
+  });
+  document.getElementById("lore-add").addEventListener("click", () => {
+    entries.push({ ...NEW_ENTRY, keys: [], secondary_keys: [] });
+    search.value = "";
+    changed();
+    render();
+    list.lastElementChild.querySelector("input[aria-label=Title]").focus();
+  });
+
+  async function save() {
+    status.textContent = "Saving…";
+    try {
+      const saved = await request("PATCH", data.endpoint, {
+        body: { name: name.value, characters: [...attached], entries },
+      });
+      entries.splice(0, entries.length, ...saved.entries.map((entry) => ({ ...entry })));
+      document.getElementById("lore-title").textContent = saved.name;
+      dirty = false;
+      status.textContent = "Saved";
+      render();
+      return true;
+    } catch (error) {
+      status.textContent = `Not saved: ${error.message}`;
+      return false;
+    }
+  }
+  document.getElementById("lore-save").addEventListener("click", save);
+
+  const results = document.getElementById("lore-test-results");
+  document.getElementById("lore-test-run").addEventListener("click", async () => {
+    if (dirty && !(await save())) return; // test what is stored, so save first
+    results.replaceChildren(h("li", { class: "muted", text: "Testing…" }));
+    try {
+      const fired = await request("POST", `${data.endpoint}test/`, {
+        body: { text: document.getElementById("lore-test-text").value },
+      });
+      results.replaceChildren(
+        ...(fired.length
+          ? fired.map((item) =>
+              h(
+                "li",
+                { class: "lore-fired" },
+                h("strong", { text: item.comment }),
+                " — ",
+                item.reason === "constant"
+                  ? "always in (constant)"
+                  : ["key ", h("span", { class: "lore-fired__key", text: `“${item.matched_key}”` })],
+                item.secondary_key ? [" with ", h("span", { class: "lore-fired__key", text: `“${item.secondary_key}”` })] : null,
+                item.reason === "recursion" ? " (found in another entry's text)" : null,
+                h("span", { class: "muted", text: ` · ${item.tokens} tokens` }),
+              ),
+            )
+          : [h("li", { class: "muted", text: "No entry would fire." })]),
+      );
+    } catch (error) {
+      results.replaceChildren(h("li", { class: "form-error", text: error.message }));
+    }
+  });
+
+  window.addEventListener("beforeunload", (event) => {
+    if (dirty) event.preventDefault();
+  });
+  render();
+}
+
+function startImport(form) {
+  const error = form.querySelector(".form-error");
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const file = form.querySelector("input[type=file]").files[0];
+    error.hidden = true;
+    if (!file) {
+      error.textContent = "Choose a lorebook file (JSON) first.";
+      error.hidden = false;
+      return;
+    }
+    let book;
+    try {
+      book = JSON.parse(await file.text());
+    } catch {
+      error.textContent = "This file is not valid JSON.";
+      error.hidden = false;
+      return;
+    }
+    try {
+      const created = await request("POST", form.dataset.endpoint, { body: book });
+      window.location.assign(`/lorebooks/${created.id}/`);
+    } catch (failure) {
+      error.textContent = failure.message;
+      error.hidden = false;
+    }
+  });
+}
+
+const dataNode = document.getElementById("lorebook-data");
+if (dataNode) startEditor(document.getElementById("lore-editor"), JSON.parse(dataNode.textContent));
+const importForm = document.getElementById("lorebook-import");
+if (importForm) startImport(importForm);

@@ -1,0 +1,97 @@
+"""In real Chromium: create a lorebook, add an entry with key chips, ask the test box which
+entries fire, search the entries, and import a World Info file."""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import expect
+
+from characters.models import Lorebook
+from tests.characters.lorebook_fixtures import WORLD_INFO
+from tests.factories import CharacterFactory
+
+
+def test_create_a_lorebook_add_keys_and_test_which_entries_fire(
+    live_app, browser_page, login, screenshot
+):
+    page = browser_page
+    user = live_app.create_user()
+    CharacterFactory(owner=user, name="Mara Quill")
+    login(page, user)
+
+    page.get_by_role("link", name="Lorebooks").click()
+    expect(page.get_by_role("heading", name="Lorebooks", level=1)).to_be_visible()
+    page.get_by_label("Name").fill("Gull Point")
+    page.get_by_role("button", name="Create").click()
+    expect(page.get_by_role("heading", name="Gull Point", level=1)).to_be_visible()
+    expect(page.get_by_text("No entries yet.")).to_be_visible()
+
+    page.get_by_role("button", name="Add entry").click()
+    entry = page.locator(".lore-entry").first
+    entry.get_by_label("Title").fill("The lighthouse")
+    entry.get_by_label("Add to keys").fill("lighthouse, lamp")
+    entry.get_by_label("Add to keys").press("Enter")
+    expect(entry.get_by_role("list", name="Keys").locator(".chip")).to_have_count(2)
+    entry.get_by_label("Content").fill("The Gull Point lamp has not been lit in a year.")
+
+    page.get_by_role("button", name="Add entry").click()
+    second = page.locator(".lore-entry").nth(1)
+    second.get_by_label("Title").fill("Weather")
+    second.get_by_label("Content").fill("Storms every evening.")
+    second.get_by_label("Constant (always in)").check()
+    page.get_by_label("Mara Quill").check()
+
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_role("status")).to_have_text("Saved")
+    book = Lorebook.objects.get(name="Gull Point")
+    stored = {entry.comment: entry for entry in book.entries.all()}
+    assert stored["The lighthouse"].keys == ["lighthouse", "lamp"]
+    assert stored["Weather"].constant is True
+    assert list(book.characters.values_list("name", flat=True)) == ["Mara Quill"]
+
+    # A chip can be removed again.
+    entry = page.locator(".lore-entry").first
+    entry.get_by_role("button", name="Remove key lamp").click()
+    expect(entry.get_by_role("list", name="Keys").locator(".chip")).to_have_count(1)
+
+    page.get_by_label("Which entries would fire for this text?").fill("Is the LIGHTHOUSE dark?")
+    page.get_by_role("button", name="Test").click()  # saves the removal first
+    results = page.get_by_role("list", name="Entries that would fire")
+    expect(results.locator("li")).to_have_count(2)
+    expect(results).to_contain_text("The lighthouse — key “lighthouse”")
+    expect(results).to_contain_text("Weather — always in (constant)")
+    screenshot(page, "lorebook-test-box")
+    assert book.entries.get(comment="The lighthouse").keys == ["lighthouse"]
+
+    page.get_by_label("Which entries would fire for this text?").fill("The lamp is out.")
+    page.get_by_role("button", name="Test").click()
+    expect(results.locator("li")).to_have_count(1)
+    expect(results).not_to_contain_text("The lighthouse")
+
+    page.get_by_label("Search entries").fill("storm")
+    expect(page.locator(".lore-entry:visible")).to_have_count(1)
+    expect(page.locator(".lore-entry:visible h3")).to_have_text("Weather")
+
+
+def test_import_a_world_info_file_from_the_lorebook_list(live_app, browser_page, login, tmp_path):
+    page = browser_page
+    login(page, live_app.create_user())
+    path = tmp_path / "eldoria.json"
+    path.write_text(json.dumps(WORLD_INFO))
+    page.goto(live_app.path("/lorebooks/"))
+    page.get_by_label("Import SillyTavern World Info or a character book (JSON)").set_input_files(
+        str(path)
+    )
+    page.get_by_role("button", name="Import", exact=True).click()
+    expect(page.get_by_role("heading", name="Eldoria world", level=1)).to_be_visible()
+    expect(page.locator(".lore-entry")).to_have_count(4)
+
+    page.goto(live_app.path("/lorebooks/"))
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"hello": 1}')
+    page.get_by_label("Import SillyTavern World Info or a character book (JSON)").set_input_files(
+        str(bad)
+    )
+    page.get_by_role("button", name="Import", exact=True).click()
+    expect(page.get_by_role("alert")).to_contain_text("World Info")
