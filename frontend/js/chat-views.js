@@ -9,6 +9,7 @@
 // needs no listeners of its own.
 
 import { formatRoleplay } from "./chat-format.js";
+import { h } from "./lib/dom.js";
 
 export const STATUS_LABELS = {
   streaming: "writing…",
@@ -22,27 +23,13 @@ const LAYER_LABELS = {
   summary: "story so far",
 };
 
-export function el(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attributes)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "text") node.textContent = value;
-    else if (key === "html") node.innerHTML = value; // only ever formatRoleplay() output
-    else if (key === "value") node.value = value;
-    else if (key === "dataset") Object.assign(node.dataset, value);
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children) if (child) node.append(child);
-  return node;
-}
-
 function formatScore(score) {
   return score === null || score === undefined ? "always" : Number(score).toFixed(2);
 }
 
 function receiptView(receipt) {
   const items = receipt.items || [];
-  const list = el("ul", { class: "chat-receipt__items" });
+  const list = h("ul", { class: "chat-receipt__items" });
   for (const item of items) {
     const attributes = { class: "chat-receipt__item", dataset: { layer: item.layer, kind: item.kind, score: item.score ?? "" } };
     if (item.kind === "memory") attributes.dataset.memoryId = item.id;
@@ -50,42 +37,42 @@ function receiptView(receipt) {
     else attributes.dataset.messageId = item.id;
     const title = item.title || (item.kind === "summary" ? "Summary of earlier messages" : item.kind === "message" ? "An earlier message" : `Memory ${item.id}`);
     list.append(
-      el(
+      h(
         "li",
         attributes,
-        el("span", { class: `chat-receipt__layer chat-receipt__layer--${item.layer}`, text: LAYER_LABELS[item.layer] || item.layer }),
-        item.type ? el("span", { class: "chat-receipt__type", text: item.type.replace("_", " ") }) : null,
-        el("span", { class: "chat-receipt__title", "data-memory-title": true, text: title }),
-        el("span", { class: "chat-receipt__score", title: "Relevance score", text: formatScore(item.score) }),
+        h("span", { class: `chat-receipt__layer chat-receipt__layer--${item.layer}`, text: LAYER_LABELS[item.layer] || item.layer }),
+        item.type ? h("span", { class: "chat-receipt__type", text: item.type.replace("_", " ") }) : null,
+        h("span", { class: "chat-receipt__title", "data-memory-title": true, text: title }),
+        h("span", { class: "chat-receipt__score", title: "Relevance score", text: formatScore(item.score) }),
       ),
     );
   }
-  if (!items.length) list.append(el("li", { class: "chat-receipt__none", text: "No memories were used for this reply." }));
+  if (!items.length) list.append(h("li", { class: "chat-receipt__none", text: "No memories were used for this reply." }));
   const layers = receipt.layers || {};
   const usage = Object.entries(layers)
     .filter(([, layer]) => layer.tokens > 0)
     .map(([name, layer]) => `${name} ${layer.tokens}${layer.dropped ? ` (+${layer.dropped} left out)` : ""}`)
     .join(" · ");
-  return el(
+  return h(
     "details",
     { class: "chat-receipt" },
-    el("summary", { class: "chat-receipt__summary", text: `Memories used (${items.length})` }),
+    h("summary", { class: "chat-receipt__summary", text: `Memories used (${items.length})` }),
     list,
-    el("p", { class: "chat-receipt__tokens", text: `Prompt ${receipt.total_tokens} of ${receipt.budget_tokens} tokens${usage ? ": " + usage : ""}` }),
+    h("p", { class: "chat-receipt__tokens", text: `Prompt ${receipt.total_tokens} of ${receipt.budget_tokens} tokens${usage ? ": " + usage : ""}` }),
   );
 }
 
 /** Earlier versions of a reply that is no longer the last one: read-only. */
 function versionsView(versions) {
-  return el(
+  return h(
     "details",
     { class: "chat-versions" },
-    el("summary", { text: `Earlier version${versions.length > 1 ? "s" : ""} (${versions.length})` }),
-    el(
+    h("summary", { text: `Earlier version${versions.length > 1 ? "s" : ""} (${versions.length})` }),
+    h(
       "ol",
       { class: "chat-versions__list" },
       ...versions.map((version) =>
-        el("li", { class: "chat-versions__item", dataset: { messageId: version.id } }, el("div", { class: "chat-versions__text", html: formatRoleplay(version.content) })),
+        h("li", { class: "chat-versions__item", dataset: { messageId: version.id } }, h("div", { class: "chat-versions__text", html: formatRoleplay(version.content) })),
       ),
     ),
   );
@@ -101,32 +88,32 @@ function switcherView(versions, shownIndex, activeIndex) {
   const total = versions.length;
   const browsing = shownIndex !== activeIndex;
   const arrow = (action, label, symbol, disabled) =>
-    el("button", { type: "button", class: `chat-swipe__arrow chat-swipe__${action}`, "aria-label": label, "aria-disabled": disabled ? "true" : null, dataset: { action: `version-${action}` } }, symbol);
-  return el(
+    h("button", { type: "button", class: `chat-swipe__arrow chat-swipe__${action}`, "aria-label": label, "aria-disabled": disabled ? "true" : null, dataset: { action: `version-${action}` } }, symbol);
+  return h(
     "div",
     { class: "chat-swipe", role: "group", "aria-label": `Reply versions: showing ${shownIndex + 1} of ${total}` },
     arrow("prev", "Previous version", "‹", shownIndex === 0),
-    el("span", { class: "chat-swipe__count", text: `${shownIndex + 1} / ${total}` }),
+    h("span", { class: "chat-swipe__count", text: `${shownIndex + 1} / ${total}` }),
     arrow("next", "Next version", "›", shownIndex === total - 1),
-    browsing ? el("button", { type: "button", class: "chat-swipe__keep", dataset: { action: "version-keep" } }, "Keep this version") : null,
-    browsing ? el("span", { class: "chat-swipe__note", text: `Not kept: the chat continues from version ${activeIndex + 1}.` }) : null,
+    browsing ? h("button", { type: "button", class: "chat-swipe__keep", dataset: { action: "version-keep" } }, "Keep this version") : null,
+    browsing ? h("span", { class: "chat-swipe__note", text: `Not kept: the chat continues from version ${activeIndex + 1}.` }) : null,
   );
 }
 
 function editorView(message, draft, maxChars) {
   const inputId = `chat-edit-${message.id}`;
   const hintId = `${inputId}-hint`;
-  return el(
+  return h(
     "form",
     { class: "chat-edit", dataset: { messageId: message.id }, autocomplete: "off" },
-    el("label", { for: inputId, class: "visually-hidden", text: "Edit your message" }),
-    el("textarea", { id: inputId, class: "chat-edit__input", rows: 3, maxlength: maxChars || null, "aria-describedby": hintId, value: draft }),
-    el("p", { id: hintId, class: "visually-hidden", text: "Enter saves, Shift+Enter starts a new line, Escape cancels." }),
-    el(
+    h("label", { for: inputId, class: "visually-hidden", text: "Edit your message" }),
+    h("textarea", { id: inputId, class: "chat-edit__input", rows: 3, maxlength: maxChars || null, "aria-describedby": hintId, value: draft }),
+    h("p", { id: hintId, class: "visually-hidden", text: "Enter saves, Shift+Enter starts a new line, Escape cancels." }),
+    h(
       "div",
       { class: "chat-edit__actions" },
-      el("button", { type: "button", dataset: { action: "edit-cancel" } }, "Cancel"),
-      el("button", { type: "submit", class: "primary" }, "Save"),
+      h("button", { type: "button", dataset: { action: "edit-cancel" } }, "Cancel"),
+      h("button", { type: "submit", class: "primary" }, "Save"),
     ),
   );
 }
@@ -142,7 +129,7 @@ function editorView(message, draft, maxChars) {
  */
 export function messageView(message, { who, editable = false, draft = null, versions = false, shownId = null, maxChars = null } = {}) {
   const status = message.status;
-  const item = el("li", {
+  const item = h("li", {
     class: `chat-msg chat-msg--${message.role}`,
     dataset: { messageId: message.id, seq: message.seq, status, role: message.role },
   });
@@ -153,24 +140,24 @@ export function messageView(message, { who, editable = false, draft = null, vers
   const shown = versions ? all[shownIndex] : message;
   if (shown !== message) item.dataset.shownVersion = shown.id;
 
-  item.append(el("div", { class: "chat-msg__who", text: who }));
+  item.append(h("div", { class: "chat-msg__who", text: who }));
   if (draft !== null) item.append(editorView(message, draft, maxChars));
-  else item.append(el("div", { class: "chat-msg__text", html: formatRoleplay(shown.content) }));
-  const meta = el("div", { class: "chat-msg__meta" });
-  if (STATUS_LABELS[shown.status]) meta.append(el("span", { class: `chat-msg__status chat-msg__status--${shown.status}`, text: STATUS_LABELS[shown.status] }));
-  if (shown.error && shown.status !== "complete") meta.append(el("span", { class: "chat-msg__error", text: shown.error }));
-  if (shown.edited_at) meta.append(el("span", { class: "chat-msg__edited", text: "edited" }));
+  else item.append(h("div", { class: "chat-msg__text", html: formatRoleplay(shown.content) }));
+  const meta = h("div", { class: "chat-msg__meta" });
+  if (STATUS_LABELS[shown.status]) meta.append(h("span", { class: `chat-msg__status chat-msg__status--${shown.status}`, text: STATUS_LABELS[shown.status] }));
+  if (shown.error && shown.status !== "complete") meta.append(h("span", { class: "chat-msg__error", text: shown.error }));
+  if (shown.edited_at) meta.append(h("span", { class: "chat-msg__edited", text: "edited" }));
   if (meta.childNodes.length) item.append(meta);
   if (versions && all.length > 1) item.append(switcherView(all, shownIndex, activeIndex));
   else if (status !== "streaming" && message.previous_versions && message.previous_versions.length) item.append(versionsView(message.previous_versions));
   if (message.role === "assistant" && message.receipt && shown === message) item.append(receiptView(message.receipt));
   if (editable && draft === null) {
     item.append(
-      el(
+      h(
         "div",
         { class: "chat-msg__actions" },
-        el("button", { type: "button", class: "chat-msg__action", "aria-label": "Edit message", dataset: { action: "edit" } }, "Edit"),
-        el("button", { type: "button", class: "chat-msg__action", "aria-label": "Delete message", dataset: { action: "delete" } }, "Delete"),
+        h("button", { type: "button", class: "chat-msg__action", "aria-label": "Edit message", dataset: { action: "edit" } }, "Edit"),
+        h("button", { type: "button", class: "chat-msg__action", "aria-label": "Delete message", dataset: { action: "delete" } }, "Delete"),
       ),
     );
   }
@@ -179,10 +166,10 @@ export function messageView(message, { who, editable = false, draft = null, vers
 
 /** What stays in the log where a deleted message was, with its undo. */
 export function deletedView(message) {
-  return el(
+  return h(
     "li",
     { class: "chat-msg chat-msg--deleted", dataset: { messageId: message.id, seq: message.seq, role: message.role } },
-    el("span", { class: "chat-msg__deleted-text", text: message.role === "user" ? "You deleted this message." : "Message deleted." }),
-    el("button", { type: "button", class: "chat-msg__action", "aria-label": "Undo delete", dataset: { action: "undo" } }, "Undo"),
+    h("span", { class: "chat-msg__deleted-text", text: message.role === "user" ? "You deleted this message." : "Message deleted." }),
+    h("button", { type: "button", class: "chat-msg__action", "aria-label": "Undo delete", dataset: { action: "undo" } }, "Undo"),
   );
 }

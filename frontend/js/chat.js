@@ -3,17 +3,22 @@
 // versions of the last reply and keeps one; shows per reply the memories its prompt used.
 //
 // Talks to the server only through protocol.js (WebSocket) and chat-api.js (REST,
-// /api/threads/<id>/messages/). Every server event is also re-dispatched on `document` as a
-// "chat:event" CustomEvent (detail = the event) for the memory panel beside the chat.
+// /api/threads/<id>/messages/), and to the rest of the page (the memory panel) only through
+// the bus (lib/bus.js): it publishes every server event as "chat:event" and every message
+// view it puts into the log as "chat:message-rendered". Links to #seq-<n> land on that
+// message (chat-anchors.js).
 //
 // Messages are keyed by id, and a message being sent by its client_id, so a reconnect, a
 // resend or a second tab never shows a message twice. Message DOM comes from chat-views.js,
 // which never turns text into markup.
 
 import { chatApi } from "./chat-api.js";
-import { formatRoleplay } from "./chat-format.js";
 import { installMessageActions } from "./chat-actions.js";
-import { el, messageView } from "./chat-views.js";
+import { installMessageAnchors } from "./chat-anchors.js";
+import { formatRoleplay } from "./chat-format.js";
+import { messageView } from "./chat-views.js";
+import { bus } from "./lib/bus.js";
+import { h } from "./lib/dom.js";
 import { CLOSE_NOT_FOUND, CLOSE_UNAUTHENTICATED, ThreadSocket } from "./protocol.js";
 
 const STICK_THRESHOLD_PX = 48;
@@ -92,6 +97,7 @@ function placeMessage(message) {
     const after = [...ui.log.querySelectorAll(".chat-msg[data-seq]")].find((node) => Number(node.dataset.seq) > message.seq);
     ui.log.insertBefore(view, after || null);
   }
+  bus.publish("chat:message-rendered", { element: view, message });
   return view;
 }
 
@@ -217,7 +223,7 @@ function showSending(clientId, content) {
   view.classList.add("chat-msg--sending");
   view.dataset.clientId = clientId;
   delete view.dataset.seq;
-  view.querySelector(".chat-msg__who").append(el("span", { class: "chat-msg__status", text: " sending…" }));
+  view.querySelector(".chat-msg__who").append(h("span", { class: "chat-msg__status", text: " sending…" }));
   ui.log.append(view);
   state.sending.set(clientId, view);
   state.stick = true;
@@ -310,14 +316,14 @@ const handlers = {
 function handle(event) {
   const handler = handlers[event.type];
   if (handler) Promise.resolve(handler(event)).finally(updateControls);
-  document.dispatchEvent(new CustomEvent("chat:event", { detail: event }));
+  bus.publish("chat:event", event);
 }
 
 // ---------------------------------------------------------------------- history
 
 /** Bring the log up to date from the server (after a reconnect): newest page, merged by id. */
 async function refreshHistory() {
-  const page = await api.list("?limit=100").catch(() => null);
+  const page = await api.list({ limit: 100 }).catch(() => null);
   if (!page) return;
   const ids = new Set(page.results.map((message) => message.id));
   const oldest = page.results.length ? page.results[0].seq : Infinity;
@@ -330,10 +336,11 @@ async function refreshHistory() {
 }
 
 async function loadEarlier() {
+  if (ui.earlier.disabled) return; // a page is already on its way
   const first = Math.min(...[...state.messages.values()].map((message) => message.seq));
   const height = ui.log.scrollHeight;
   ui.earlier.disabled = true;
-  const page = await api.list(`?limit=100&before_seq=${first}`).catch(() => null);
+  const page = await api.list({ limit: 100, before_seq: first }).catch(() => null);
   ui.earlier.disabled = false;
   if (!page) return;
   for (const message of page.results) placeMessage(message);
@@ -396,4 +403,7 @@ updateControls();
 followBottom();
 socket.connect();
 ui.input.focus();
-window.chatPage = { socket, state }; // for debugging and browser tests
+installMessageAnchors({ log: ui.log, hasEarlier: () => !ui.earlier.hidden, loadEarlier });
+
+// For debugging and browser tests: (await import("/static/frontend/js/chat.js")).chatPage
+export const chatPage = { socket, state };

@@ -1,45 +1,8 @@
-// The memory REST API (/api/memories/) for the memory panel and the memories page.
-// Session-authenticated: unsafe methods carry Django's CSRF token. Every call resolves to the
-// parsed JSON (or null for 204) and rejects with an Error whose message is the server's
-// readable `detail`.
+// The memory REST API (/api/memories/) for the memory panel and the memories page, through
+// lib/http.js (session, CSRF, JSON). Every call resolves to the parsed JSON (or null for 204)
+// and rejects with an HttpError whose message is the server's readable `detail`.
 
-function csrfToken() {
-  const cookie = document.cookie.split("; ").find((part) => part.startsWith("csrftoken="));
-  if (cookie) return decodeURIComponent(cookie.split("=")[1]);
-  const input = document.querySelector("input[name=csrfmiddlewaretoken]");
-  return input ? input.value : "";
-}
-
-async function request(method, path, { body, params, keepalive = false } = {}) {
-  const url = new URL(path, window.location.origin);
-  for (const [key, value] of Object.entries(params || {})) {
-    if (value !== undefined && value !== null && value !== "") url.searchParams.set(key, value);
-  }
-  const headers = { Accept: "application/json" };
-  if (method !== "GET") headers["X-CSRFToken"] = csrfToken();
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  let response;
-  try {
-    response = await fetch(url, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: "same-origin",
-      keepalive,
-    });
-  } catch {
-    throw new Error("The server could not be reached. Check your connection and try again.");
-  }
-  if (response.status === 204) return null;
-  const data = await response.json().catch(() => null);
-  if (!response.ok) {
-    const detail = data && data.detail ? data.detail : `The request failed (${response.status}).`;
-    const error = new Error(detail);
-    error.status = response.status;
-    throw error;
-  }
-  return data;
-}
+import { request } from "./lib/http.js";
 
 const base = "/api/memories/";
 

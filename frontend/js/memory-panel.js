@@ -1,18 +1,24 @@
 // The memory panel beside a chat (/chat/<id>/): fills <aside id="memory-panel"> with the
-// memory board for this chat's character, keeps it live from the chat's WebSocket events
-// (memory.created / memory.updated / memory.deleted), and adds Pin / Edit / Dismiss actions
-// to every reply's "memories used" list (items carrying data-memory-id, data-layer,
-// data-score).
+// memory board for this chat's character (configs.js panelConfig), keeps it live from the
+// chat's WebSocket events, and adds Pin / Edit / Dismiss actions to every reply's "memories
+// used" list (items carrying data-memory-id, data-layer, data-score).
+//
+// It talks to the chat page only through the bus (lib/bus.js): "chat:event" brings the
+// server's memory.created / memory.updated / memory.deleted events, "chat:message-rendered"
+// each message view the chat puts into its log.
 //
 // "Dismiss" means "not relevant in this chat": the memory is unpinned here and kept out of
 // this chat's context (shared and retrieved layers) from the next reply on. Other chats are
 // unaffected, and pinning it here again undoes it.
 
-import { mountMemoryBoard } from "./memories-board.js";
-import { h } from "./memories-cards.js";
+import { threadGet } from "./chat-api.js";
+import { bus } from "./lib/bus.js";
+import { h } from "./lib/dom.js";
+import { mountMemoryBoard } from "./memory-board/board.js";
+import { panelConfig } from "./memory-board/configs.js";
+import { MEMORY_EVENTS } from "./memory-board/state.js";
 
-const MEMORY_TYPES = ["conversation", "important_event", "preference", "fact", "emotion", "worldbuilding", "relationship"];
-const MEMORY_EVENTS = new Set(["memory.created", "memory.updated", "memory.deleted"]);
+const ITEM_SELECTOR = "[data-memory-id][data-layer]";
 
 const aside = document.getElementById("memory-panel");
 if (aside) start(aside);
@@ -22,9 +28,8 @@ async function threadInfo(aside) {
   let characterId = Number(aside.dataset.characterId) || null;
   let characterName = aside.dataset.characterName || "";
   if (!characterId && threadId) {
-    const response = await fetch(`/api/threads/${threadId}/`, { credentials: "same-origin", headers: { Accept: "application/json" } });
-    if (response.ok) {
-      const thread = await response.json();
+    const thread = await threadGet(threadId).catch(() => null);
+    if (thread) {
       characterId = typeof thread.character === "object" && thread.character ? thread.character.id : thread.character;
       characterName = characterName || thread.character_name || (thread.character && thread.character.name) || "";
     }
@@ -39,82 +44,20 @@ async function start(aside) {
     return;
   }
   aside.setAttribute("aria-label", aside.getAttribute("aria-label") || "Memories");
-  const board = mountMemoryBoard(aside, { mode: "panel", threadId, characterId, characterName, types: MEMORY_TYPES });
-  window.memoryPanel = board;
-  listen(board);
-  enhanceReceipts(board);
-  anchorSourceMessages();
-}
-
-// ---------------------------------------------------------------------- source links
-
-// A memory's source link is /chat/<thread>/#seq-<n>. Chat messages carry data-seq; give
-// them matching ids so the link lands on the message, loading earlier pages when needed.
-const MAX_EARLIER_PAGES = 20;
-
-function anchorSourceMessages() {
-  const log = document.getElementById("chat-log");
-  if (!log) return;
-  let wanted = null;
-  let pagesLoaded = 0;
-  const reveal = () => {
-    if (!wanted) return;
-    const target = document.getElementById(`seq-${wanted}`);
-    if (target) {
-      target.classList.add("mem-source-highlight");
-      target.scrollIntoView({ block: "center" });
-      setTimeout(() => target.classList.remove("mem-source-highlight"), 4000);
-      wanted = null;
-      return;
-    }
-    const earlier = document.getElementById("chat-earlier");
-    const seqs = [...log.querySelectorAll(".chat-msg[data-seq]")].map((node) => Number(node.dataset.seq));
-    if (earlier && !earlier.hidden && seqs.length && Math.min(...seqs) > wanted && pagesLoaded < MAX_EARLIER_PAGES) {
-      pagesLoaded += 1;
-      earlier.click();
-    }
+  const board = mountMemoryBoard(aside, panelConfig({ threadId, characterId, characterName }));
+  bus.subscribe("chat:event", (event) => {
+    if (MEMORY_EVENTS.includes(event.type)) board.applyEvent(event);
+  });
+  // The replies already shown, then every message view from now on.
+  const enhance = (root) => {
+    const items = root.matches(ITEM_SELECTOR) ? [root] : root.querySelectorAll(ITEM_SELECTOR);
+    for (const item of items) addActions(board, item);
   };
-  const label = () => {
-    for (const node of log.querySelectorAll(".chat-msg[data-seq]:not([id])")) node.id = `seq-${node.dataset.seq}`;
-    reveal();
-  };
-  const fromHash = () => {
-    const match = window.location.hash.match(/^#seq-(\d+)$/);
-    wanted = match ? Number(match[1]) : null;
-    pagesLoaded = 0;
-    label();
-  };
-  new MutationObserver(label).observe(log, { childList: true });
-  window.addEventListener("hashchange", fromHash);
-  fromHash();
-}
-
-// ---------------------------------------------------------------------- live events
-
-function listen(board) {
-  const handle = (event) => {
-    const data = event && event.detail !== undefined ? event.detail : event;
-    if (data && MEMORY_EVENTS.has(data.type)) board.applyEvent(data);
-  };
-  // The chat page re-dispatches every server event on the document as "chat:event".
-  document.addEventListener("chat:event", handle);
+  enhance(document.querySelector("main") || document.body);
+  bus.subscribe("chat:message-rendered", ({ element }) => enhance(element));
 }
 
 // ---------------------------------------------------------------------- "memories used"
-
-const ITEM_SELECTOR = "[data-memory-id][data-layer]";
-
-function enhanceReceipts(board) {
-  const enhance = (root) => {
-    const items = root.matches && root.matches(ITEM_SELECTOR) ? [root] : root.querySelectorAll ? root.querySelectorAll(ITEM_SELECTOR) : [];
-    for (const item of items) addActions(board, item);
-  };
-  const scope = document.querySelector("main") || document.body;
-  enhance(scope);
-  new MutationObserver((mutations) => {
-    for (const mutation of mutations) for (const node of mutation.addedNodes) if (node.nodeType === 1) enhance(node);
-  }).observe(scope, { childList: true, subtree: true });
-}
 
 function addActions(board, item) {
   if (item.dataset.memActions || item.closest("#memory-panel")) return;

@@ -4,13 +4,10 @@
 // so the preview always matches what is in the form. Without JavaScript the page still
 // shows the prompt as last saved.
 
+import { request } from "./lib/http.js";
+
 const DEBOUNCE_MS = 300;
 const FIELDS = ["title", "stage_directions", "scenario", "greeting"];
-
-function csrfToken(form) {
-  const input = form.querySelector("input[name=csrfmiddlewaretoken]");
-  return input ? input.value : "";
-}
 
 export function startSceneEditor(form) {
   const preview = document.getElementById("prompt-preview");
@@ -32,15 +29,7 @@ export function startSceneEditor(form) {
     }
     status.textContent = "Updating…";
     try {
-      const response = await fetch(form.dataset.previewUrl, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", "X-CSRFToken": csrfToken(form) },
-        credentials: "same-origin",
-        body: JSON.stringify(body),
-        signal: controller.signal,
-      });
-      const data = await response.json();
-      if (!response.ok) throw new Error(data.detail || `The preview failed (${response.status}).`);
+      const data = await request("POST", form.dataset.previewUrl, { body, signal: controller.signal, csrfFrom: form });
       preview.textContent = data.system_prompt;
       const over = data.token_count > data.token_budget;
       tokens.textContent = `${data.token_count} tokens of a ${data.token_budget}-token budget`;

@@ -18,6 +18,9 @@ REPLY = (
     + "*She looks up.* \"Shall we go?\""
 )
 
+# The chat page's module; it exports its socket (chatPage.socket) for debugging and tests.
+CHAT_MODULE = "/static/frontend/js/chat.js"
+
 RECORD_STREAM = """
 () => {
   window.__stream = { lengths: [], events: [] };
@@ -114,12 +117,13 @@ def test_a_dropped_socket_reconnects_and_resends_without_duplicates(live_app, br
     # Send, then drop the connection at once: the message may or may not have been stored;
     # the client resends it with the same client_id after reconnecting.
     page.evaluate(
-        """() => {
-          const socket = window.chatPage.socket;
+        """async (chatModule) => {
+          const { socket } = (await import(chatModule)).chatPage;
           document.getElementById("chat-input").value = "Are you there?";
           document.getElementById("chat-send").click();
           socket.ws.close();
-        }"""
+        }""",
+        CHAT_MODULE,
     )
     expect(page.locator("#chat-connection")).to_have_text("Connected", timeout=15_000)
     expect(page.locator(".chat-msg--user")).to_have_count(1)
@@ -130,7 +134,9 @@ def test_a_dropped_socket_reconnects_and_resends_without_duplicates(live_app, br
     assert Message.objects.filter(thread=thread, role="user").count() == 1
 
     # Messages typed while offline are sent when the connection is back.
-    page.evaluate("() => window.chatPage.socket.ws.close()")
+    page.evaluate(
+        "async (chatModule) => (await import(chatModule)).chatPage.socket.ws.close()", CHAT_MODULE
+    )
     page.get_by_label("Message to Mara").fill("And now?")
     page.keyboard.press("Enter")
     expect(page.locator("#chat-connection")).to_have_text("Connected", timeout=15_000)

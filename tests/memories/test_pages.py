@@ -1,12 +1,10 @@
-"""The /memories/ page shell and the static modules it loads."""
+"""The /memories/ page shell. (Its modules' imports: tests/frontend/test_modules.py.)"""
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
-from django.conf import settings
 
 from tests.factories import CharacterFactory, ThreadFactory
 
@@ -35,20 +33,3 @@ def test_memories_page_lists_only_the_users_characters_and_chats(client, user, o
         {"id": thread.pk, "character": character.pk, "title": "At the harbour", "scene": ""}
     ]
     assert "important_event" in data["types"]
-
-
-def test_memory_modules_exist_and_import_each_other_by_relative_path():
-    js = Path(settings.BASE_DIR) / "frontend" / "js"
-    for name in (
-        "memories-api.js",
-        "memories-cards.js",
-        "memories-board.js",
-        "memories-page.js",
-        "memory-panel.js",
-    ):
-        source = (js / name).read_text()
-        for imported in [
-            line.split('"')[1] for line in source.splitlines() if line.startswith("import ")
-        ]:
-            if imported.startswith("./"):
-                assert (js / imported[2:]).exists(), f"{name} imports missing {imported}"

@@ -1,5 +1,6 @@
-// Building blocks of the memory UI: one card per memory, its in-place editor, and small DOM
-// helpers. Cards are plain elements; memories-board.js owns state and wiring.
+// Building blocks of the memory board's view: one card per memory, its in-place editor, the
+// line left by a delete (with Undo) and the type picker. Cards are plain elements; view.js
+// places them and board.js wires their buttons by delegation.
 //
 // A card (`li.mem-card[data-memory-id]`) shows the type badge, title, content, where it came
 // from (a link to the source messages), its pinned / shared state and a "source changed" flag,
@@ -8,22 +9,8 @@
 // A replaced (superseded) memory is greyed, says "Replaced by “<title>”" and offers Restore
 // instead of Pin and Share.
 
-export function h(tag, attributes = {}, ...children) {
-  const element = document.createElement(tag);
-  for (const [key, value] of Object.entries(attributes)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key === "class") element.className = value;
-    else if (key === "text") element.textContent = value;
-    else if (key === "dataset") Object.assign(element.dataset, value);
-    else if (key.startsWith("on")) element.addEventListener(key.slice(2), value);
-    else element.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children.flat()) {
-    if (child === undefined || child === null || child === false) continue;
-    element.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return element;
-}
+import { h } from "../lib/dom.js";
+import { isReplaced } from "./state.js";
 
 export function typeLabel(type) {
   const text = String(type || "").replace(/_/g, " ");
@@ -119,10 +106,6 @@ function pinControl(memory, { threadId, threadsForPinning }) {
       }),
     ),
   );
-}
-
-export function isReplaced(memory) {
-  return memory.status === "superseded";
 }
 
 export function renderCard(memory, context) {
