@@ -1,0 +1,35 @@
+// Pure parts of the chat page and the memory transfer: role-play formatting never lets text
+// become markup; import results and files read well.
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { formatRoleplay } from "../../../frontend/js/chat-format.js";
+import { importSummary, parseExport } from "../../../frontend/js/memory-board/transfer.js";
+import { newClientId } from "../../../frontend/js/protocol.js";
+
+test("actions, speech and strong text are styled; tags stay text", () => {
+  assert.equal(
+    formatRoleplay('*waves* "Hello" **now**'),
+    '<em class="chat-action">waves</em> <span class="chat-quote">&quot;Hello&quot;</span> <strong>now</strong>',
+  );
+  assert.equal(formatRoleplay("<b>bold</b> & <script>"), "&lt;b&gt;bold&lt;/b&gt; &amp; &lt;script&gt;");
+  const hostile = formatRoleplay('*waves <img src=x onerror="alert(1)">*');
+  assert.ok(hostile.startsWith('<em class="chat-action">waves &lt;img src=x onerror='), hostile);
+  assert.ok(!hostile.includes("<img"), hostile);
+  assert.equal(formatRoleplay("*she turns"), "*she turns");
+});
+
+test("an import says what was created, skipped and made shared", () => {
+  assert.equal(importSummary({ created: 2, skipped_duplicates: 1, made_shared: 0 }), "Imported 2 memories; 1 were already here.");
+  assert.equal(
+    importSummary({ created: 1, skipped_duplicates: 0, made_shared: 1 }),
+    "Imported 1 memories; 0 were already here. 1 came from chats that are not here and are now shared.",
+  );
+  assert.throws(() => parseExport("{not json"), { name: "SyntaxError", message: "That file is not JSON." });
+  assert.deepEqual(parseExport('{"memories": []}'), { memories: [] });
+});
+
+test("client ids are version 4 UUIDs", () => {
+  assert.match(newClientId(), /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+});
