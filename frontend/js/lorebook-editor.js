@@ -6,7 +6,8 @@
 // set as text (h() never parses markup from data). Saving PATCHes the whole entry list; each
 // entry keeps its `id`, so what its import carried comes back on export.
 
-import { h, request } from "./lorebook-lib.js";
+import { h } from "./lib/dom.js";
+import { request } from "./lib/http.js";
 
 const LOGIC = [
   ["and_any", "AND ANY"],
