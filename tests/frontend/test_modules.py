@@ -1,5 +1,9 @@
 """Every browser module loads: each import of frontend/js names a module that exists and
-names exported from it, so a page never fails on a missing file or a misspelt export."""
+names exported from it, so a page never fails on a missing file or a misspelt export.
+
+And the layout holds: lib/ imports only lib/, the memory board's state.js and protocol.js
+import nothing, no module imports a page's entry module, and no module sets a global (parts
+of a page talk through lib/bus.js)."""
 
 from __future__ import annotations
 
@@ -49,3 +53,46 @@ def test_imports_resolve_to_modules_and_their_exports(module):
         available = exported_names(imported.read_text())
         for name in filter(None, (part.split(" as ")[0].strip() for part in names.split(","))):
             assert name in available, f"{module.name} imports {name} that {target} does not export"
+
+
+# Entry modules run a page; no other module may import one (parts of a page talk through
+# lib/bus.js instead).
+ENTRIES = {
+    "chat.js",
+    "memory-panel.js",
+    "memories-page.js",
+    "scene-editor.js",
+    "lorebook-editor.js",
+}
+# What each layer may import, by path prefix under frontend/js.
+ALLOWED = {
+    "lib/": ("lib/",),
+    "memory-board/state.js": (),
+    "protocol.js": (),
+}
+GLOBAL_ASSIGNMENT = re.compile(r"\b(?:window|globalThis|self)\.[A-Za-z_$][\w$]*\s*=(?!=)")
+
+
+def imports_of(module: Path) -> list[str]:
+    return [
+        (module.parent / target).resolve().relative_to(JS).as_posix()
+        for _, target in IMPORT.findall(module.read_text())
+    ]
+
+
+@pytest.mark.parametrize("module", MODULES, ids=lambda path: path.relative_to(JS).as_posix())
+def test_modules_keep_to_their_layer(module):
+    name = module.relative_to(JS).as_posix()
+    imported = imports_of(module)
+    entries = [target for target in imported if target in ENTRIES]
+    assert not entries, f"{name} imports the page module(s) {entries}: publish on lib/bus.js"
+    for prefix, allowed in ALLOWED.items():
+        if name.startswith(prefix):
+            outside = [target for target in imported if not target.startswith(allowed or ("\0",))]
+            assert not outside, f"{name} may import only {allowed or 'nothing'}, not {outside}"
+
+
+@pytest.mark.parametrize("module", MODULES, ids=lambda path: path.relative_to(JS).as_posix())
+def test_no_module_sets_globals(module):
+    found = GLOBAL_ASSIGNMENT.findall(module.read_text())
+    assert not found, f"{module.name} sets globals {found}: export it, or publish on lib/bus.js"
