@@ -2,9 +2,12 @@ from django.urls import path
 
 from characters import views
 from characters.lorebooks import views as lorebook_views
+from characters.personas import views as persona_views
 
 urlpatterns = [
     path("", views.gallery, name="gallery"),
+    path("personas/", persona_views.persona_index, name="personas"),
+    path("personas/<int:persona_id>/", persona_views.persona_action, name="persona-action"),
     path("lorebooks/", lorebook_views.lorebook_index, name="lorebooks"),
     path("lorebooks/<int:lorebook_id>/", lorebook_views.lorebook_edit, name="lorebook-edit"),
     path("characters/new/", views.character_new, name="character-new"),

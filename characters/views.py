@@ -17,6 +17,7 @@ from characters.card_files import card_json_download, card_png_download, read_ca
 from characters.forms import CardImportForm, CharacterForm, add_service_errors
 from characters.lorebooks.selectors import lorebook_list
 from characters.models import Character
+from characters.personas.selectors import persona_list
 from characters.selectors import character_deletion_impact, character_get, character_list
 from characters.services import (
     character_create,
@@ -24,7 +25,8 @@ from characters.services import (
     character_import_card,
     character_update,
 )
-from scenes.selectors import scene_list
+from scenes.prompting import render_greetings
+from scenes.selectors import effective_config, scene_list
 
 
 def _own_character(request, character_id: int) -> Character:
@@ -44,11 +46,18 @@ def gallery(request):
 @login_required
 def character_detail(request, character_id: int):
     character = _own_character(request, character_id)
+    personas = list(persona_list(user=request.user))
     context = {
         "character": character,
         "scenes": scene_list(user=request.user, character=character),
         "recent_chats": character.threads.filter(owner=request.user).order_by("-updated_at")[:5],
         "lorebooks": lorebook_list(user=request.user).filter(characters=character),
+        "personas": personas,
+        "default_persona": next((p for p in personas if p.default), None),
+        "greetings": render_greetings(
+            effective_config(character=character),
+            user_name=next((p.name for p in personas if p.default), request.user.get_username()),
+        ),
     }
     return render(request, "characters/detail.html", context)
 

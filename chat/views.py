@@ -51,14 +51,26 @@ def chat_thread(request, thread_id: int):
 @login_required
 @require_POST
 def chat_start(request):
-    """Start a chat with the posted ``character`` (and optional ``scene``) and open it."""
+    """Start a chat with the posted ``character`` (and optional ``scene``) and open it.
+
+    Optional: ``persona`` (an id, or ``none``; the default persona when absent) and
+    ``greeting`` (0 for the greeting, 1.. for an alternate greeting)."""
     character_id = request.POST.get("character", "")
     scene_id = request.POST.get("scene") or None
+    persona = request.POST.get("persona")
+    greeting = request.POST.get("greeting") or "0"
     if not character_id.isdigit() or (scene_id is not None and not scene_id.isdigit()):
         raise Http404("No such character.")
+    if (persona not in (None, "none") and not persona.isdigit()) or not greeting.isdigit():
+        raise Http404("No such persona or greeting.")
     try:
         thread = services.thread_start(
-            user=request.user, character_id=int(character_id), scene_id=scene_id
+            user=request.user,
+            character_id=int(character_id),
+            scene_id=scene_id,
+            persona_id=int(persona) if persona and persona.isdigit() else None,
+            persona_given=persona is not None,
+            greeting_index=int(greeting),
         )
     except ValidationError as error:  # another user's character or scene is "no such" one
         raise Http404("No such character or scene.") from error

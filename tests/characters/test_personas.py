@@ -62,3 +62,20 @@ def test_bad_fields_are_refused_naming_them(api_client, body, field):
     response = api_client.post("/api/personas/", body, format="json")
     assert response.status_code == 400
     assert field in response.json()["errors"]
+
+
+def test_the_personas_page_creates_and_manages_personas(client, user, other_user):
+    client.force_login(user)
+    page = client.get("/personas/")
+    assert page.status_code == 200 and "{{user}}" in page.content.decode()
+    client.post("/personas/", {"name": "Ash", "description": "A bard."})
+    client.post("/personas/", {"name": "Rin"})
+    rin = user.personas.get(name="Rin")
+    assert user.personas.get(name="Ash").default and not rin.default
+    client.post(f"/personas/{rin.pk}/", {"action": "default"})
+    assert user.personas.get(default=True).name == "Rin"
+    client.force_login(other_user)
+    assert client.post(f"/personas/{rin.pk}/", {"action": "delete"}).status_code == 404
+    client.force_login(user)
+    client.post(f"/personas/{rin.pk}/", {"action": "delete"})
+    assert list(user.personas.values_list("name", flat=True)) == ["Ash"]

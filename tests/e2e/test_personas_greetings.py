@@ -1,0 +1,73 @@
+"""In real Chromium: make a persona, start a chat as that persona with an alternate greeting,
+and swipe to another greeting on the first message."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from chat.models import Message, Thread
+from tests.factories import CharacterFactory
+
+
+def test_start_a_chat_as_a_persona_with_an_alternate_greeting(
+    live_app, browser_page, login, screenshot
+):
+    page = browser_page
+    user = live_app.create_user()
+    character = CharacterFactory(
+        owner=user,
+        name="Seraphina",
+        greeting="Welcome to the glade, {{user}}.",
+        alternate_greetings=[
+            "*{{char}} hums.* Awake at last, {{user}}?",
+            "A fox watches {{user}}.",
+        ],
+    )
+    login(page, user)
+
+    page.get_by_role("link", name="Personas").click()
+    page.get_by_label("Name").fill("Ash")
+    page.get_by_label("Description").fill("A wandering bard with a broken lute.")
+    page.get_by_label("Use for new chats (default)").check()
+    page.get_by_role("button", name="Create persona").click()
+    expect(page.get_by_text("The persona “Ash” was created.")).to_be_visible()
+    page.get_by_label("Name").fill("Rin")
+    page.get_by_role("button", name="Create persona").click()
+    expect(page.get_by_role("heading", name="Rin")).to_be_visible()
+
+    page.goto(live_app.path(f"/characters/{character.pk}/"))
+    persona = page.get_by_label("You are")
+    expect(persona).to_have_value(str(user.personas.get(name="Ash").pk))  # the default
+    persona.select_option(label="Rin")
+    page.get_by_label("Opening message").select_option(index=1)
+    screenshot(page, "start-options")
+    page.get_by_role("button", name="Start chat with these options").click()
+
+    page.wait_for_url(lambda url: "/chat/" in url)
+    first = page.locator(".chat-msg--assistant").first
+    expect(first.locator(".chat-msg__text")).to_contain_text("Awake at last, Rin?")
+    thread = Thread.objects.get(owner=user)
+    assert thread.persona.name == "Rin"
+
+    # The other greetings are versions of the first message.
+    switcher = first.get_by_role("group", name="Reply versions: showing 1 of 3")
+    expect(switcher).to_be_visible()
+    first.get_by_role("button", name="Next version").click()
+    expect(first.locator(".chat-msg__text")).to_contain_text("Welcome to the glade, Rin.")
+    first.get_by_role("button", name="Keep this version").click()
+    expect(first.get_by_role("group", name="Reply versions: showing 2 of 3")).to_be_visible()
+    expect(first.get_by_role("button", name="Keep this version")).to_have_count(0)
+    shown = Message.objects.get(thread=thread, active=True, role="assistant")
+    assert shown.content == "Welcome to the glade, Rin."
+    screenshot(page, "greeting-swiped")
+
+
+def test_the_quick_chat_button_uses_the_default_persona(live_app, browser_page, login):
+    page = browser_page
+    user = live_app.create_user()
+    user.personas.create(name="Ash", default=True)
+    CharacterFactory(owner=user, name="Mara", greeting="Evening, {{user}}.")
+    login(page, user)
+    page.get_by_role("button", name="Chat with Mara").click()
+    page.wait_for_url(lambda url: "/chat/" in url)
+    expect(page.locator(".chat-msg--assistant").first).to_contain_text("Evening, Ash.")
