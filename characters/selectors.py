@@ -4,17 +4,20 @@ from __future__ import annotations
 
 from django.db.models import Count, QuerySet
 
-from characters.lorebooks.selectors import ChatLore, chat_lore
+from characters.lorebooks.selectors import ChatLore, FiredLore, TurnLore, chat_lore, lore_for_turn
 from characters.models import Character
 from characters.personas.selectors import PersonaView, persona_view
 
 __all__ = [
     "ChatLore",
+    "FiredLore",
+    "TurnLore",
     "PersonaView",
     "character_deletion_impact",
     "character_get",
     "character_list",
     "chat_lore",
+    "lore_for_turn",
     "persona_choice",
     "persona_view",
 ]

@@ -376,6 +376,10 @@ CHAT_STALE_REPLY_SECONDS = env.int("CHAT_STALE_REPLY_SECONDS", default=30)
 # Streamed text reaches the browser at most every CHAT_DELTA_FLUSH_MS milliseconds (the first
 # piece at once): one channel-layer send per batch instead of one per model token. 0 = every piece.
 CHAT_DELTA_FLUSH_MS = env.int("CHAT_DELTA_FLUSH_MS", default=40)
+# Lorebooks: how many of the newest messages are scanned for entry keys (an entry or book may
+# set its own), and how many passes recursive scanning makes over fired entries' text.
+LORE_SCAN_DEPTH = env.int("LORE_SCAN_DEPTH", default=2)
+LORE_MAX_RECURSION = env.int("LORE_MAX_RECURSION", default=3)
 
 # Hybrid retrieval of memories, summaries and archived messages (memories/retrieval/config.py
 # says what each knob does). Defaults chosen with `manage.py bench_locomo` (docs/benchmarks.md).

@@ -5,11 +5,13 @@ Other apps get :class:`~characters.lorebooks.matching.LoreEntry` dataclasses and
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db.models import Count, Q, QuerySet
 
-from characters.lorebooks.matching import LoreEntry
+from characters.lorebooks.matching import LoreEntry, ScanSettings, scan
 from characters.models import Lorebook, LorebookEntry
 
 
@@ -94,4 +96,81 @@ def chat_lore(
         lorebook_ids=tuple(by_id),
         recursive=not any(book.recursive_scanning is False for book in books),
         token_budget=min(budgets) if budgets else None,
+    )
+
+
+@dataclass(frozen=True)
+class FiredLore:
+    """An entry that fired for one chat turn, and why."""
+
+    entry_id: int
+    lorebook_id: int
+    label: str
+    content: str
+    position: str  # before_char | after_char | at_depth
+    depth: int
+    insertion_order: int
+    matched_key: str  # "" for a constant entry
+    secondary_key: str
+    reason: str  # key | constant | recursion
+    tokens: int
+
+
+@dataclass(frozen=True)
+class TurnLore:
+    fired: tuple[FiredLore, ...] = ()  # in prompt order
+    dropped: int = 0  # fired but over the token budget
+
+
+def lore_for_turn(
+    *,
+    owner_id: int,
+    character_id: int,
+    scene_id: int | None,
+    thread_id: int | None,
+    messages: Sequence[str],
+    token_budget: int,
+    scan_depth: int | None = None,
+    max_recursion: int | None = None,
+    rng: random.Random | None = None,
+) -> TurnLore:
+    """The entries of the chat's lorebooks that fire for ``messages`` (newest first: the new
+    message, then the ones before it), within ``token_budget`` (and the books' own)."""
+    from django.conf import settings
+
+    lore = chat_lore(
+        owner_id=owner_id, character_id=character_id, scene_id=scene_id, thread_id=thread_id
+    )
+    if not lore.entries:
+        return TurnLore()
+    budget = token_budget if lore.token_budget is None else min(token_budget, lore.token_budget)
+    result = scan(
+        lore.entries,
+        messages,
+        ScanSettings(
+            scan_depth=settings.LORE_SCAN_DEPTH if scan_depth is None else scan_depth,
+            recursive=lore.recursive,
+            max_recursion=settings.LORE_MAX_RECURSION if max_recursion is None else max_recursion,
+            token_budget=max(budget, 0),
+        ),
+        rng=rng,
+    )
+    return TurnLore(
+        fired=tuple(
+            FiredLore(
+                entry_id=activation.entry.id,
+                lorebook_id=activation.entry.lorebook_id,
+                label=activation.entry.label,
+                content=activation.entry.content,
+                position=activation.entry.position,
+                depth=activation.entry.depth,
+                insertion_order=activation.entry.insertion_order,
+                matched_key=activation.matched_key,
+                secondary_key=activation.secondary_key,
+                reason=activation.reason,
+                tokens=activation.tokens,
+            )
+            for activation in result.activated
+        ),
+        dropped=len(result.dropped),
     )

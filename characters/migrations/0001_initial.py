@@ -6,7 +6,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -15,30 +14,76 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Character',
+            name="Character",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=80)),
-                ('tagline', models.CharField(blank=True, max_length=160)),
-                ('description', models.TextField(blank=True, help_text='Who the character is: appearance, background.')),
-                ('personality', models.TextField(blank=True, help_text='How the character thinks, speaks and behaves.')),
-                ('scenario', models.TextField(blank=True, help_text='The default situation of a chat with this character.')),
-                ('greeting', models.TextField(blank=True, help_text="The character's first message in a new chat.")),
-                ('example_dialogue', models.TextField(blank=True)),
-                ('system_prompt', models.TextField(blank=True, help_text='Extra instructions for the model.')),
-                ('creator_notes', models.TextField(blank=True)),
-                ('alternate_greetings', models.JSONField(blank=True, default=list)),
-                ('tags', models.JSONField(blank=True, default=list)),
-                ('character_book', models.JSONField(blank=True, null=True)),
-                ('card_extensions', models.JSONField(blank=True, default=dict, help_text='Unknown Character Card fields, kept for export.')),
-                ('avatar', models.ImageField(blank=True, upload_to='avatars/')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('owner', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='characters', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=80)),
+                ("tagline", models.CharField(blank=True, max_length=160)),
+                (
+                    "description",
+                    models.TextField(
+                        blank=True, help_text="Who the character is: appearance, background."
+                    ),
+                ),
+                (
+                    "personality",
+                    models.TextField(
+                        blank=True, help_text="How the character thinks, speaks and behaves."
+                    ),
+                ),
+                (
+                    "scenario",
+                    models.TextField(
+                        blank=True, help_text="The default situation of a chat with this character."
+                    ),
+                ),
+                (
+                    "greeting",
+                    models.TextField(
+                        blank=True, help_text="The character's first message in a new chat."
+                    ),
+                ),
+                ("example_dialogue", models.TextField(blank=True)),
+                (
+                    "system_prompt",
+                    models.TextField(blank=True, help_text="Extra instructions for the model."),
+                ),
+                ("creator_notes", models.TextField(blank=True)),
+                ("alternate_greetings", models.JSONField(blank=True, default=list)),
+                ("tags", models.JSONField(blank=True, default=list)),
+                ("character_book", models.JSONField(blank=True, null=True)),
+                (
+                    "card_extensions",
+                    models.JSONField(
+                        blank=True,
+                        default=dict,
+                        help_text="Unknown Character Card fields, kept for export.",
+                    ),
+                ),
+                ("avatar", models.ImageField(blank=True, upload_to="avatars/")),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "owner",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="characters",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-updated_at', '-id'],
-                'indexes': [models.Index(fields=['owner', '-updated_at'], name='characters__owner_i_e0619c_idx')],
+                "ordering": ["-updated_at", "-id"],
+                "indexes": [
+                    models.Index(
+                        fields=["owner", "-updated_at"], name="characters__owner_i_e0619c_idx"
+                    )
+                ],
             },
         ),
     ]

@@ -252,3 +252,52 @@ def test_the_character_page_lists_the_cards_lorebook(client, user, api_client):
     client.force_login(user)
     page = client.get(f"/characters/{character_id}/").content.decode()
     assert "Eldoria" in page and "3 entries (from the card)" in page
+
+
+def test_lore_for_a_turn_comes_from_books_on_the_character_scene_and_chat(user):
+    from characters.lorebooks.services import lorebook_create
+    from characters.selectors import lore_for_turn
+    from chat.services import thread_create
+    from tests.factories import SceneFactory
+
+    character = CharacterFactory(owner=user)
+    scene = SceneFactory(owner=user, character=character)
+    thread = thread_create(owner=user, character=character, scene=scene)
+    other_thread = thread_create(owner=user, character=character)
+    entry = {"keys": ["harbor"], "content": "{{char}} fears the harbor."}
+    lorebook_create(
+        owner=user,
+        data={"name": "on character", "characters": [character.pk], "entries": [entry]},
+    )
+    lorebook_create(
+        owner=user,
+        data={"name": "on scene", "scenes": [scene.pk], "entries": [{**entry, "comment": "S"}]},
+    )
+    lorebook_create(
+        owner=user,
+        data={"name": "on chat", "threads": [thread.pk], "entries": [{**entry, "comment": "T"}]},
+    )
+    lorebook_create(owner=user, data={"name": "loose", "entries": [{**entry, "comment": "L"}]})
+
+    def labels(**where):
+        turn = lore_for_turn(
+            owner_id=user.pk,
+            character_id=character.pk,
+            messages=["to the harbor!"],
+            token_budget=1000,
+            **where,
+        )
+        return sorted(fired.label for fired in turn.fired)
+
+    assert labels(scene_id=scene.pk, thread_id=thread.pk) == ["S", "T", "harbor"]
+    assert labels(scene_id=None, thread_id=other_thread.pk) == ["harbor"]
+    tight = lore_for_turn(
+        owner_id=user.pk,
+        character_id=character.pk,
+        scene_id=scene.pk,
+        thread_id=thread.pk,
+        messages=["to the harbor!"],
+        token_budget=10,
+    )
+    assert len(tight.fired) == 1 and tight.dropped == 2
+    assert tight.fired[0].matched_key == "harbor" and tight.fired[0].reason == "key"
