@@ -21,10 +21,20 @@ const LAYER_LABELS = {
   shared: "shared",
   retrieved: "retrieved",
   summary: "story so far",
+  lore_before: "lore",
+  lore_after: "lore",
+  lore_depth: "lore",
 };
 
 function formatScore(score) {
   return score === null || score === undefined ? "always" : Number(score).toFixed(2);
+}
+
+/** "Memories used (2)", with "· lore (1)" when lorebook entries went in too. */
+export function receiptSummary(items) {
+  const lore = items.filter((item) => item.kind === "lore").length;
+  const memories = items.length - lore;
+  return `Memories used (${memories})${lore ? ` · lore (${lore})` : ""}`;
 }
 
 function receiptView(receipt) {
@@ -34,6 +44,7 @@ function receiptView(receipt) {
     const attributes = { class: "chat-receipt__item", dataset: { layer: item.layer, kind: item.kind, score: item.score ?? "" } };
     if (item.kind === "memory") attributes.dataset.memoryId = item.id;
     else if (item.kind === "summary") attributes.dataset.summaryId = item.id;
+    else if (item.kind === "lore") attributes.dataset.loreEntryId = item.id;
     else attributes.dataset.messageId = item.id;
     const title = item.title || (item.kind === "summary" ? "Summary of earlier messages" : item.kind === "message" ? "An earlier message" : `Memory ${item.id}`);
     list.append(
@@ -41,7 +52,11 @@ function receiptView(receipt) {
         "li",
         attributes,
         h("span", { class: `chat-receipt__layer chat-receipt__layer--${item.layer}`, text: LAYER_LABELS[item.layer] || item.layer }),
-        item.type ? h("span", { class: "chat-receipt__type", text: item.type.replace("_", " ") }) : null,
+        item.kind === "lore"
+          ? h("span", { class: "chat-receipt__type", text: item.matched_key ? `key “${item.matched_key}”` : "always in" })
+          : item.type
+            ? h("span", { class: "chat-receipt__type", text: item.type.replace("_", " ") })
+            : null,
         h("span", { class: "chat-receipt__title", "data-memory-title": true, text: title }),
         h("span", { class: "chat-receipt__score", title: "Relevance score", text: formatScore(item.score) }),
       ),
@@ -56,7 +71,7 @@ function receiptView(receipt) {
   return h(
     "details",
     { class: "chat-receipt" },
-    h("summary", { class: "chat-receipt__summary", text: `Memories used (${items.length})` }),
+    h("summary", { class: "chat-receipt__summary", text: receiptSummary(items) }),
     list,
     h("p", { class: "chat-receipt__tokens", text: `Prompt ${receipt.total_tokens} of ${receipt.budget_tokens} tokens${usage ? ": " + usage : ""}` }),
   );

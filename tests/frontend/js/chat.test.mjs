@@ -33,3 +33,12 @@ test("an import says what was created, skipped and made shared", () => {
 test("client ids are version 4 UUIDs", () => {
   assert.match(newClientId(), /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
 });
+
+test("a receipt counts memories and lorebook entries apart", async () => {
+  const { receiptSummary } = await import("../../../frontend/js/chat-views.js");
+  assert.equal(receiptSummary([]), "Memories used (0)");
+  assert.equal(
+    receiptSummary([{ kind: "memory" }, { kind: "lore", matched_key: "moonwell" }, { kind: "summary" }]),
+    "Memories used (2) · lore (1)",
+  );
+});
