@@ -10,4 +10,10 @@ urlpatterns = [
     path("chat/", views.chat_index, name="chat-index"),
     path("chat/start/", views.chat_start, name="chat-start"),
     path("chat/<int:thread_id>/", views.chat_thread, name="chat-thread"),
+    path(
+        "chat/<int:thread_id>/memories-progress/",
+        views.chat_memory_progress,
+        name="chat-memory-progress",
+    ),
+    path("characters/<int:character_id>/import-chat/", views.chat_import, name="chat-import"),
 ]

@@ -12,7 +12,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from chat import selectors, services
+from chat import selectors, services, transfer
 from chat.payloads import messages_payload, thread_payload
 
 INITIAL_MESSAGES = 100
@@ -75,3 +75,50 @@ def chat_start(request):
     except ValidationError as error:  # another user's character or scene is "no such" one
         raise Http404("No such character or scene.") from error
     return redirect(f"/chat/{thread.pk}/")
+
+
+@login_required
+def chat_import(request, character_id: int):
+    """``/characters/<id>/import-chat/``: upload a SillyTavern chat file as a new chat, then
+    watch its memories being made."""
+    from characters.selectors import character_get
+
+    character = character_get(user=request.user, character_id=character_id)
+    if character is None:
+        raise Http404("No such character.")
+    error = ""
+    if request.method == "POST":
+        upload = request.FILES.get("file")
+        if upload is None:
+            error = "Choose a chat file to import."
+        elif upload.size > settings.CHAT_IMPORT_MAX_BYTES:
+            error = f"The file is larger than {settings.CHAT_IMPORT_MAX_BYTES} bytes."
+        else:
+            try:
+                result = transfer.thread_import_sillytavern(
+                    user=request.user, character_id=character.pk, data=upload.read()
+                )
+            except transfer.ChatFileError as problem:
+                error = f"This file cannot be imported. {problem}"
+            else:
+                return redirect(
+                    f"/chat/{result.thread.pk}/memories-progress/?imported={result.messages}"
+                )
+    status = 400 if error else 200
+    return render(
+        request, "chat/import.html", {"character": character, "error": error}, status=status
+    )
+
+
+@login_required
+def chat_memory_progress(request, thread_id: int):
+    thread = selectors.thread_get(user=request.user, thread_id=thread_id)
+    if thread is None:
+        raise Http404("Chat not found.")
+    imported = request.GET.get("imported", "")
+    context = {
+        "thread": thread,
+        "progress": transfer.memory_progress(thread=thread),
+        "imported": int(imported) if imported.isdigit() and len(imported) < 7 else None,
+    }
+    return render(request, "chat/memory_progress.html", context)

@@ -373,6 +373,10 @@ CONTEXT_LAYER_BUDGETS = {
 # go without saving progress before it counts as cut off (its process died).
 CHAT_MAX_MESSAGE_CHARS = env.int("CHAT_MAX_MESSAGE_CHARS", default=8000)
 CHAT_STALE_REPLY_SECONDS = env.int("CHAT_STALE_REPLY_SECONDS", default=30)
+# Chat import (SillyTavern JSONL): the largest file, the most messages and the longest message.
+CHAT_IMPORT_MAX_BYTES = env.int("CHAT_IMPORT_MAX_BYTES", default=32 * 1024 * 1024)
+CHAT_IMPORT_MAX_MESSAGES = env.int("CHAT_IMPORT_MAX_MESSAGES", default=20000)
+CHAT_IMPORT_MAX_MESSAGE_CHARS = env.int("CHAT_IMPORT_MAX_MESSAGE_CHARS", default=64000)
 # Streamed text reaches the browser at most every CHAT_DELTA_FLUSH_MS milliseconds (the first
 # piece at once): one channel-layer send per batch instead of one per model token. 0 = every piece.
 CHAT_DELTA_FLUSH_MS = env.int("CHAT_DELTA_FLUSH_MS", default=40)

@@ -174,3 +174,44 @@ class MessageListOutputSerializer(serializers.Serializer):
 
 class MessageUpdateInputSerializer(serializers.Serializer):
     content = serializers.CharField(trim_whitespace=False, allow_blank=True)
+
+
+class ThreadImportInputSerializer(RefuseUnknownFieldsMixin, serializers.Serializer):
+    file = serializers.FileField(help_text="A SillyTavern chat file (.jsonl).")
+    character = serializers.IntegerField(min_value=1, max_value=2**31 - 1)
+    scene = serializers.IntegerField(
+        required=False, allow_null=True, min_value=1, max_value=2**31 - 1
+    )
+    persona = serializers.IntegerField(
+        required=False, allow_null=True, min_value=1, max_value=2**31 - 1
+    )
+    title = serializers.CharField(required=False, allow_blank=True, max_length=200)
+
+
+class ThreadImportOutputSerializer(serializers.Serializer):
+    thread = ThreadOutputSerializer()
+    messages = serializers.IntegerField(help_text="Messages imported.")
+    versions = serializers.IntegerField(help_text="Swipes kept as earlier versions.")
+    skipped_system = serializers.IntegerField(help_text="SillyTavern system notes left out.")
+
+
+class ThreadExportQuerySerializer(RefuseUnknownFieldsMixin, serializers.Serializer):
+    """``?as=sillytavern`` (default) or ``?as=drawhisper``, as the lorebook export says it."""
+
+    def get_fields(self):
+        fields = super().get_fields()
+        fields["as"] = serializers.ChoiceField(
+            choices=["sillytavern", "drawhisper"],
+            default="sillytavern",
+            help_text="sillytavern: SillyTavern JSONL; drawhisper: our own JSON.",
+        )
+        return fields
+
+
+class MemoryProgressOutputSerializer(serializers.Serializer):
+    memorised_through_seq = serializers.IntegerField()
+    last_seq = serializers.IntegerField()
+    messages_read = serializers.IntegerField()
+    messages_total = serializers.IntegerField()
+    state = serializers.ChoiceField(choices=["idle", "working", "failed"])
+    memories = serializers.IntegerField()

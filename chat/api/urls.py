@@ -8,7 +8,16 @@ from chat.api import views
 
 urlpatterns = [
     path("threads/", views.ThreadListCreateApi.as_view(), name="api-threads"),
+    path("threads/import/", views.ThreadImportApi.as_view(), name="api-threads-import"),
     path("threads/<int:thread_id>/", views.ThreadDetailApi.as_view(), name="api-thread"),
+    path(
+        "threads/<int:thread_id>/export/", views.ThreadExportApi.as_view(), name="api-thread-export"
+    ),
+    path(
+        "threads/<int:thread_id>/memory-progress/",
+        views.ThreadMemoryProgressApi.as_view(),
+        name="api-thread-memory-progress",
+    ),
     path(
         "threads/<int:thread_id>/messages/",
         views.MessageListApi.as_view(),

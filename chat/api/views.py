@@ -6,20 +6,31 @@ output serializer. A conflict with a reply being written answers 409."""
 
 from __future__ import annotations
 
+import json
+
+from django.conf import settings
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.http import HttpResponse
+from django.utils.text import slugify
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
-from rest_framework.exceptions import NotFound
+from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from chat import selectors, services
+from chat import selectors, services, transfer
 from chat.api.serializers import (
+    MemoryProgressOutputSerializer,
     MessageListOutputSerializer,
     MessageListQuerySerializer,
     MessageOutputSerializer,
     MessageUpdateInputSerializer,
     ThreadCreateInputSerializer,
+    ThreadExportQuerySerializer,
+    ThreadImportInputSerializer,
+    ThreadImportOutputSerializer,
     ThreadOutputSerializer,
     ThreadUpdateInputSerializer,
 )
@@ -202,3 +213,93 @@ class MessageActivateApi(APIView):
         except services.ChatError as error:
             return _conflict(error)
         return Response(messages_payload([message])[0])
+
+
+class ThreadImportApi(APIView):
+    parser_classes = [MultiPartParser]
+
+    @extend_schema(
+        operation_id="threads_import",
+        description="Import a SillyTavern chat file (JSONL) as a new chat with one of your "
+        "characters. Swipes become earlier versions of their message. The memory pipeline "
+        "then works through the imported history in the background "
+        "(`GET /api/threads/{id}/memory-progress/`). A malformed file answers 400 naming the "
+        "line.",
+        request={"multipart/form-data": ThreadImportInputSerializer},
+        responses={201: ThreadImportOutputSerializer},
+    )
+    def post(self, request):
+        serializer = ThreadImportInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        upload = data["file"]
+        if upload.size > settings.CHAT_IMPORT_MAX_BYTES:
+            raise ValidationError(
+                {"file": f"The file is larger than {settings.CHAT_IMPORT_MAX_BYTES} bytes."}
+            )
+        try:
+            result = transfer.thread_import_sillytavern(
+                user=request.user,
+                character_id=data["character"],
+                scene_id=data.get("scene"),
+                persona_id=data.get("persona"),
+                persona_given="persona" in data,
+                title=data.get("title", ""),
+                data=upload.read(),
+            )
+        except transfer.ChatFileError as error:
+            raise ValidationError({"file": str(error)}) from error
+        except DjangoValidationError as error:
+            raise ValidationError(error.message_dict) from error
+        payload = {
+            "thread": ThreadOutputSerializer(result.thread).data,
+            "messages": result.messages,
+            "versions": result.versions,
+            "skipped_system": result.skipped_system,
+        }
+        return Response(payload, status=status.HTTP_201_CREATED)
+
+
+class ThreadExportApi(APIView):
+    @extend_schema(
+        operation_id="threads_export",
+        description="Download the chat: `as=sillytavern` (default) gives SillyTavern JSONL "
+        "(earlier versions of a reply as its swipes); `as=drawhisper` gives our own JSON "
+        "with every message and its versions, the memories the chat made and those pinned "
+        "to it.",
+        parameters=[ThreadExportQuerySerializer],
+        responses={(200, "application/jsonl"): str, (200, "application/json"): dict},
+    )
+    def get(self, request, thread_id: int):
+        thread = get_own_thread(request, thread_id)
+        query = ThreadExportQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        stem = slugify(thread.title) or f"chat-{thread.pk}"
+        if query.validated_data["as"] == "drawhisper":
+            body = json.dumps(
+                transfer.thread_export_native(thread=thread, actor=request.user),
+                ensure_ascii=False,
+                indent=2,
+            )
+            response = HttpResponse(body, content_type="application/json; charset=utf-8")
+            filename = f"{stem}.drawhisper.json"
+        else:
+            body = transfer.thread_export_sillytavern(thread=thread)
+            response = HttpResponse(body, content_type="application/jsonl; charset=utf-8")
+            filename = f"{stem}.jsonl"
+        response["Content-Disposition"] = f'attachment; filename="{filename}"'
+        return response
+
+
+class ThreadMemoryProgressApi(APIView):
+    @extend_schema(
+        operation_id="threads_memory_progress",
+        description="How far the memory pipeline has got through the chat's messages: "
+        "`memorised_through_seq` of `last_seq` (`messages_read` of `messages_total` visible "
+        "messages), `state` working while jobs are queued or "
+        "running, and the number of memories the chat has made.",
+        responses=MemoryProgressOutputSerializer,
+    )
+    def get(self, request, thread_id: int):
+        thread = get_own_thread(request, thread_id)
+        return Response(transfer.memory_progress(thread=thread))

@@ -1,0 +1,53 @@
+"""What chat's export and import need from the memory app (chat imports only this module
+for them; everything is scoped to the thread's owner).
+
+- ``thread_memories(actor, character_id, thread_id)``: the memories a chat made or has pinned,
+  in the portable memory format (``memories_export``'s items), for a chat's own export.
+- ``memory_progress(thread_id)``: how far the memory pipeline has got through a
+  chat's messages, for the status shown while an imported history is memorised.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+State = Literal["idle", "working", "failed"]
+
+
+@dataclass(frozen=True)
+class MemoryProgress:
+    memorised_through_seq: int  # 0 before the first job succeeded
+    state: State
+    memories: int  # made from this chat, any status
+
+
+def thread_memories(*, actor, character, thread_id: int) -> list[dict[str, Any]]:
+    from memories.services.editing.transfer import memories_export
+
+    document = memories_export(actor=actor, character=character)
+    return [
+        item
+        for item in document["memories"]
+        if (item["source"] or {}).get("thread") == thread_id or thread_id in item["pinned_threads"]
+    ]
+
+
+def memory_progress(*, thread_id: int) -> MemoryProgress:
+    from django.db.models import Max
+
+    from memories.models import Memory, MemoryJob
+
+    jobs = MemoryJob.objects.filter(thread_id=thread_id)
+    done = jobs.filter(status=MemoryJob.Status.SUCCEEDED).aggregate(top=Max("end_seq"))["top"]
+    if jobs.filter(status__in=[MemoryJob.Status.PENDING, MemoryJob.Status.RUNNING]).exists():
+        state: State = "working"
+    elif jobs.filter(status=MemoryJob.Status.FAILED).exists():
+        state = "failed"
+    else:
+        state = "idle"
+    return MemoryProgress(
+        memorised_through_seq=done or 0,
+        state=state,
+        memories=Memory.objects.filter(origin_thread_id=thread_id).count(),
+    )
