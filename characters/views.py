@@ -131,7 +131,14 @@ def character_import(request):
         else:
             for warning in result.warnings:
                 messages.warning(request, warning)
-            messages.success(request, f"{result.character.name} was imported.")
+            book = lorebook_list(user=request.user).filter(card_character=result.character).first()
+            lore_note = (
+                f" Its character book is now the lorebook “{book.name}” with {book.entry_count} "
+                f"entr{'y' if book.entry_count == 1 else 'ies'}."
+                if book is not None
+                else ""
+            )
+            messages.success(request, f"{result.character.name} was imported.{lore_note}")
             return redirect("character-detail", character_id=result.character.pk)
     return render(request, "characters/import.html", {"form": form})
 

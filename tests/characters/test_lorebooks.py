@@ -301,3 +301,28 @@ def test_lore_for_a_turn_comes_from_books_on_the_character_scene_and_chat(user):
     )
     assert len(tight.fired) == 1 and tight.dropped == 2
     assert tight.fired[0].matched_key == "harbor" and tight.fired[0].reason == "key"
+
+
+def test_characters_imported_before_lorebooks_get_their_cards_book(api_client, user):
+    import importlib
+
+    from django.apps import apps
+
+    from characters.models import Character
+
+    migration = importlib.import_module("characters.migrations.0003_card_books_to_lorebooks")
+    card = card_v2()
+    character = Character.objects.create(
+        owner=user, name="Old", character_book=copy.deepcopy(CHARACTER_BOOK_V2)
+    )
+    broken = Character.objects.create(owner=user, name="Broken", character_book={"entries": 5})
+    migration.books_to_lorebooks(apps, None)
+    migration.books_to_lorebooks(apps, None)  # a second run changes nothing
+    books = api_client.get("/api/lorebooks/").json()["results"]
+    assert [(book["name"], book["card_character"]) for book in books] == [("Eldoria", character.pk)]
+    assert len(books[0]["entries"]) == len(card["data"]["character_book"]["entries"])
+    exported = api_client.get(f"/api/characters/{character.pk}/card/").json()
+    assert exported["data"]["character_book"] == CHARACTER_BOOK_V2
+    assert api_client.get(f"/api/characters/{broken.pk}/card/").json()["data"][
+        "character_book"
+    ] == {"entries": 5}
