@@ -6,7 +6,8 @@
 - ``complete`` without a schema is the summary alias: an extractive summary of the
   ``<transcript>`` block (``summary``).
 - ``complete`` with a schema is the extract alias: 1 to 3 typed memory chunks as JSON
-  (``extraction``).
+  (``extraction``), made from what the user said about themselves (``statements``) and
+  the character's real lines, never from the offline model's own replies.
 
 The input formats are in ``contract``. Output is deterministic: the same messages always
 give the same text."""
@@ -22,6 +23,7 @@ from typing import Any
 from drawhisper.providers.base import ChatMessage, Completion
 from drawhisper.providers.offline.contract import (
     character_name,
+    participants,
     previous_summary,
     transcript_turns,
 )
@@ -53,14 +55,15 @@ class OfflineChatBackend:
         self, messages: Sequence[ChatMessage], *, json_schema: dict[str, Any] | None = None
     ) -> Completion:
         system = "\n".join(m.content for m in messages if m.role == "system")
-        turns = transcript_turns(messages, assistant_name=character_name(system))
+        user, character = participants(system)
+        turns = transcript_turns(messages, assistant_name=character or character_name(system))
         if json_schema is not None:
-            chunks = extract_chunks(turns)
+            chunks = extract_chunks(turns, user=user, character=character)
             return Completion(
                 text=json.dumps({"chunks": chunks}, ensure_ascii=False),
                 reasoning=(
-                    f"Offline extraction: kept the {len(chunks)} most salient sentence(s) of "
-                    f"{len(turns)} turn(s), typed by keyword rules."
+                    f"Offline extraction: {len(chunks)} chunk(s) from {len(turns)} turn(s), "
+                    "from what each person said about themselves, typed by rules."
                 ),
                 model=self.model,
             )

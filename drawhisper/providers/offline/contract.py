@@ -11,7 +11,10 @@ such as ``(2026-11-29)`` and a leading ``[timestamp]`` are skipped; a line witho
 continues the previous turn), and optionally the previous rolling summary between
 ``<previous_summary>`` and ``</previous_summary>`` and earlier summaries between
 ``<recent_summaries>`` and ``</recent_summaries>``. A block that is only a parenthesised
-placeholder, such as ``(none yet)``, counts as empty.
+placeholder, such as ``(none yet)``, counts as empty. The system message names the two
+people as every pipeline prompt does: "between <user> (the user, ...) and <character> (a
+character ...)"; ``participants`` reads them, so the offline model knows whose lines are the
+user's.
 
 Everything here is pure string handling, so it is cheap and deterministic."""
 
@@ -37,6 +40,12 @@ _TURN = re.compile(r"^(?P<speaker>[^:\s\"“][^:\"“]{0,47}?)\s*:\s+(?P<text>\S
 _CHARACTER_NAME = (
     re.compile(r"\bYou are ([A-Z][\w'’-]*(?: [A-Z][\w'’-]*){0,2})"),
     re.compile(r"^(?:Character|Name)\s*:\s*([A-Z][\w'’-]*(?: [A-Z][\w'’-]*){0,2})", re.MULTILINE),
+)
+
+
+_PARTICIPANTS = re.compile(
+    r"\bbetween (?P<user>[^\n]{1,80}?) \(the user\b[^)\n]*\) and "
+    r"(?P<character>[^\n]{1,80}?) \(a character\b"
 )
 
 
@@ -78,6 +87,15 @@ def character_name(system_text: str) -> str | None:
         if found:
             return found.group(1)
     return None
+
+
+def participants(system_text: str) -> tuple[str | None, str | None]:
+    """The user's and the character's names as a pipeline prompt introduces them, or
+    ``(None, None)`` when the system message does not say."""
+    found = _PARTICIPANTS.search(system_text)
+    if not found:
+        return None, None
+    return found.group("user").strip(), found.group("character").strip()
 
 
 def _between(text: str, tag: str) -> str | None:

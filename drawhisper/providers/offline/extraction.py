@@ -1,5 +1,16 @@
-"""Offline memory extraction: the one to three most salient sentences of a transcript,
-attributed to their speaker and typed by the rule-based classifier.
+"""Offline memory extraction: what the user said about themselves first, then the
+character's real lines, as one to three typed chunks attributed to whoever said them.
+
+1. The offline model's own replies are left out (``reply.is_stand_in``): they are not the
+   character speaking, and remembering them would only echo the stand-in.
+2. Statements about oneself (``statements``: "I'm terrified of deep water", "my brother
+   Tomas fixes boats") become typed sentences in third person ("Ada is terrified of deep
+   water."). The user's come first; the character's fill what room is left.
+3. Statements of the same speaker and type share a chunk ("Ada's likes", "Ada's facts"); with
+   more than three such groups the smallest joins the closest type of the same speaker, and
+   with fewer a large group is split, so three chunks carry as much as they can.
+4. A conversation without statements falls back to its most salient sentences (word
+   frequency, position, type), reported in third person.
 
 Output matches the pipeline's schema: ``{"chunks": [{"title", "content", "type"}]}`` with
 1 to 3 chunks and ``type`` one of the seven memory types. A transcript with nothing worth
@@ -12,6 +23,7 @@ from collections.abc import Sequence
 
 from drawhisper.providers.offline.contract import Turn
 from drawhisper.providers.offline.memory_types import classify, is_attitude_word, type_bonus
+from drawhisper.providers.offline.reply import is_stand_in
 from drawhisper.providers.offline.sentences import (
     STOPWORDS,
     Sentence,
@@ -23,52 +35,267 @@ from drawhisper.providers.offline.sentences import (
     speaker_names,
     split_sentences,
 )
+from drawhisper.providers.offline.statements import Statement, find_statements
 
 MAX_CHUNKS = 3
 KEEP_RATIO = 0.55  # a chunk must score at least this share of the best sentence
-MAX_CONTENT_CHARACTERS = 600
+MAX_CONTENT_CHARACTERS = 900
+MAX_TITLE_CHARACTERS = 100
+STATEMENTS_PER_CHUNK = 3  # a larger group is split when a chunk is free
+TITLE_PHRASES = 3
+PHRASE_WORDS = 4
+OVERLAP = 0.6  # word overlap at which a statement only repeats an earlier one
 SHORT_SENTENCE_WORDS = 10  # titles quote sentences up to this long
 _CONNECTORS = frozenset({"of", "the", "de", "la", "le", "von", "van", "del"})
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
+# How well two types share a chunk when there are more groups than chunks.
+_AFFINITY = {
+    frozenset({"emotion", "preference"}): 3.0,
+    frozenset({"fact", "important_event"}): 3.0,
+    frozenset({"fact", "relationship"}): 2.0,
+    frozenset({"fact", "preference"}): 1.0,
+    frozenset({"fact", "emotion"}): 1.0,
+    frozenset({"relationship", "emotion"}): 1.0,
+}
+# A merged chunk takes the type most of its statements have; ties go to the earlier type.
+TYPE_ORDER = (
+    "emotion",
+    "relationship",
+    "important_event",
+    "preference",
+    "fact",
+    "worldbuilding",
+    "conversation",
+)
 
 
-def extract_chunks(turns: Sequence[Turn]) -> list[dict[str, str]]:
-    sentences = split_sentences(turns)
+def extract_chunks(
+    turns: Sequence[Turn], *, user: str | None = None, character: str | None = None
+) -> list[dict[str, str]]:
+    """The chunks of a conversation; ``user`` and ``character`` name its two people when
+    the prompt says who is who (otherwise the stand-in's speaker is the character)."""
+    stand_in_speakers = {turn.speaker for turn in turns if is_stand_in(turn.text)}
+    spoken = [turn for turn in turns if not is_stand_in(turn.text)]
+    speakers = list(dict.fromkeys(turn.speaker for turn in turns))
+    if user is None and len(speakers) == 2 and len(stand_in_speakers) == 1:
+        user = next(speaker for speaker in speakers if speaker not in stand_in_speakers)
+        character = character or next(iter(stand_in_speakers))
+    sentences = split_sentences(spoken)
     if not sentences:
-        return [_fallback_chunk(turns)]
+        return [_fallback_chunk(spoken or turns)]
     names = speaker_names(turns)
+    partners = _partners(speakers, user=user, character=character)
+    statements = _distinct(find_statements(sentences, other=partners))
+    chunks = _statement_chunks(statements, user=user, names=names)
+    if len(chunks) < MAX_CHUNKS:
+        used = {statement.index for statement in statements}
+        chunks += _salient_chunks(
+            sentences, names, skip=used, limit=MAX_CHUNKS - len(chunks), typed_only=bool(chunks)
+        )
+    if not chunks:
+        return [_fallback_chunk(spoken)]
+    chunks.sort(key=lambda chunk: chunk[0])
+    return [chunk for _, chunk in chunks]
+
+
+def _partners(
+    speakers: Sequence[str], *, user: str | None, character: str | None
+) -> dict[str, str]:
+    """Whom "you" means in each speaker's lines: the other of exactly two people."""
+    if user and character:
+        return {user: character, character: user}
+    if len(speakers) == 2:
+        return {speakers[0]: speakers[1], speakers[1]: speakers[0]}
+    return {}
+
+
+def _distinct(statements: Sequence[Statement]) -> list[Statement]:
+    """Each thing said once: a statement that repeats an earlier one in other words is
+    dropped (the first telling is kept)."""
+    kept: list[Statement] = []
+    for statement in statements:
+        words = statement.words
+        if any(
+            other.speaker == statement.speaker
+            and words
+            and len(words & other.words) / len(words | other.words) >= OVERLAP
+            for other in kept
+        ):
+            continue
+        kept.append(statement)
+    return kept
+
+
+def _worth(statement: Statement, names: frozenset[str]) -> float:
+    """How much a statement is worth keeping when not all fit: named things, numbers and
+    typed feelings or likes beat a plain fact; stage directions count a little less."""
+    words = statement.text.split()
+    named = any(
+        word[:1].isupper() and word.strip(".,!?;:'\"").lower() not in names and word != "I"
+        for word in words[1:]
+    )
+    score = 1.0 + 0.3 * named + 0.2 * bool(re.search(r"\d", statement.text))
+    score += 0.2 * (statement.type not in ("fact", "conversation"))
+    return score - 0.3 * statement.narration
+
+
+def _statement_chunks(
+    statements: Sequence[Statement], *, user: str | None, names: frozenset[str]
+) -> list[tuple[int, dict[str, str]]]:
+    groups: dict[tuple[str, str], list[Statement]] = {}
+    for statement in statements:
+        groups.setdefault((statement.speaker, statement.type), []).append(statement)
+
+    def priority(key: tuple[str, str]) -> tuple[int, float, int]:
+        members = groups[key]
+        total = sum(_worth(statement, names) for statement in members)
+        return (0 if key[0] == user else 1, -total, members[0].index)
+
+    order = sorted(groups, key=priority)
+    kinds = {key: key[1] for key in groups}  # a merged group takes its majority's type
+    while len(order) > MAX_CHUNKS:
+        merge = _closest_pair(order, groups)
+        if merge is None:  # only other speakers' groups are left over: drop the least
+            del groups[order.pop()]
+            continue
+        kept, joined = merge
+        members = sorted(groups[kept] + groups.pop(joined), key=lambda s: s.index)
+        groups[kept] = members
+        kinds[kept] = _majority_type(members)
+        order.remove(joined)
+    while len(order) < MAX_CHUNKS:
+        largest = max(order, key=lambda key: (len(groups[key]), -order.index(key)), default=None)
+        if largest is None or len(groups[largest]) <= STATEMENTS_PER_CHUNK:
+            break
+        members = groups.pop(largest)
+        half = (len(members) + 1) // 2
+        second = (largest[0], f"{largest[1]}#{len(order)}")
+        groups[largest], groups[second] = members[:half], members[half:]
+        kinds[second] = kinds[largest]
+        order.insert(order.index(largest) + 1, second)
+    return [_statement_chunk(groups[key], kind=kinds[key], names=names) for key in order]
+
+
+def _closest_pair(
+    order: Sequence[tuple[str, str]], groups: dict[tuple[str, str], list[Statement]]
+) -> tuple[tuple[str, str], tuple[str, str]] | None:
+    """Which two groups of one speaker become one chunk: the most akin types (``_AFFINITY``),
+    then the smallest group joining; ``(kept, joined)``, or None when no speaker has two.
+    Only the least important speaker's groups are merged (the character's before the user's)."""
+    speakers = list(dict.fromkeys(key[0] for key in order))
+    for speaker in reversed(speakers):
+        mine = [key for key in order if key[0] == speaker]
+        if len(mine) < 2:
+            continue
+        best = None
+        for position, first in enumerate(mine):
+            for second in mine[position + 1 :]:
+                affinity = _AFFINITY.get(frozenset({first[1], second[1]}), 0.0)
+                kept, joined = (
+                    (first, second)
+                    if len(groups[first]) >= len(groups[second])
+                    else (second, first)
+                )
+                rank = (-affinity, len(groups[joined]) + len(groups[kept]), order.index(joined))
+                if best is None or rank < best[0]:
+                    best = (rank, kept, joined)
+        return best[1], best[2]
+    return None
+
+
+def _majority_type(members: Sequence[Statement]) -> str:
+    counts = {kind: sum(1 for s in members if s.type == kind) for kind in TYPE_ORDER}
+    return max(TYPE_ORDER, key=lambda kind: (counts[kind], -TYPE_ORDER.index(kind)))
+
+
+def _statement_chunk(
+    members: Sequence[Statement], *, kind: str, names: frozenset[str]
+) -> tuple[int, dict[str, str]]:
+    speaker = members[0].speaker
+    content: list[str] = []
+    phrases: list[str] = []
+    for statement in members:
+        if content and len(" ".join([*content, statement.reported])) > MAX_CONTENT_CHARACTERS:
+            break
+        content.append(statement.reported)
+        phrase = key_phrase(statement.text, names, start=statement.anchor)
+        if phrase and phrase.lower() not in (p.lower() for p in phrases):
+            phrases.append(phrase)
+    label = ", ".join(phrases[:TITLE_PHRASES])
+    if len(content) == 1 and len(label.split()) < 2:
+        # One statement whose key phrase is a stray word: its own words say more.
+        label = " ".join(members[0].text.split()).rstrip(".!…")
+    title = f"{speaker}: {label}" if label else speaker
+    return members[0].index, {
+        "title": shorten(title, MAX_TITLE_CHARACTERS),
+        "content": shorten(" ".join(content), MAX_CONTENT_CHARACTERS),
+        "type": kind,
+    }
+
+
+def _salient_chunks(
+    sentences: Sequence[Sentence],
+    names: frozenset[str],
+    *,
+    skip: set[int],
+    limit: int,
+    typed_only: bool,
+) -> list[tuple[int, dict[str, str]]]:
+    """The most salient sentences (not already kept as statements), one chunk each; beside
+    statement chunks only typed ones (an event, a place of the story), never plain talk."""
     types = {sentence.index: classify(sentence.text) for sentence in sentences}
     bonus = {index: type_bonus(kind) for index, kind in types.items()}
     scores = salience(sentences, bonus=bonus)
-    best = scores[ranked(sentences, scores)[0].index]
+    order = ranked(sentences, scores)
+    best = scores[order[0].index]
     chosen: list[Sentence] = []
-    for sentence in ranked(sentences, scores):
-        if len(chosen) == MAX_CHUNKS or scores[sentence.index] < KEEP_RATIO * best:
+    for sentence in order:
+        if len(chosen) == limit or scores[sentence.index] < KEEP_RATIO * best:
             break
+        if sentence.index in skip or (typed_only and types[sentence.index] == "conversation"):
+            continue
         if not overlaps(sentence, chosen):
             chosen.append(sentence)
-    chosen.sort(key=lambda sentence: sentence.index)
     return [
-        {
-            "title": title_for(sentence, names),
-            "content": shorten(report(sentence), MAX_CONTENT_CHARACTERS),
-            "type": types[sentence.index],
-        }
+        (
+            sentence.index,
+            {
+                "title": title_for(sentence, names),
+                "content": shorten(report(sentence), MAX_CONTENT_CHARACTERS),
+                "type": types[sentence.index],
+            },
+        )
         for sentence in chosen
     ]
 
 
-def title_for(sentence: Sentence, names: frozenset[str] = frozenset()) -> str:
-    """ "Speaker: ..." with the sentence itself when it is short, otherwise its key phrases:
-    the longest runs of content words, leaving out names and attitude words ("I really love
-    the jasmine tea they sell at the harbour market" by Ada -> "Ada: jasmine tea, harbour
-    market")."""
-    words = _WORD.findall(sentence.text)
-    if len(words) <= SHORT_SENTENCE_WORDS:
-        return shorten(f"{sentence.speaker}: {sentence.text.rstrip('.!…')}", 80)
+def key_phrase(text: str, names: frozenset[str] = frozenset(), *, start: int = 0) -> str:
+    """What a statement is about, as a few words: a run of content words from ``start``
+    (where its rule matched), leaving out the speakers' names and attitude words. Runs with
+    a name or a number win, then longer ones, then nearer ones ("I'm terrified of deep
+    water" -> "deep water"; "my birthday is on the 3rd of May" -> "3rd of May")."""
+    runs = _content_runs(text[start:], names) or _content_runs(text, names)
+    if not runs:
+        return ""
+
+    def weight(position: int) -> float:
+        run = runs[position]
+        marked = any(word[:1].isupper() or word[:1].isdigit() for word in run)
+        return 2 * marked + min(len(run), 3) - 0.5 * position
+
+    best = max(range(len(runs)), key=lambda position: (weight(position), -position))
+    return " ".join(runs[best][:PHRASE_WORDS])
+
+
+def _content_runs(text: str, names: frozenset[str]) -> list[list[str]]:
     runs: list[list[str]] = []
     current: list[str] = []
-    for word in words:
+    for word in re.findall(r"[A-Za-z0-9][A-Za-z0-9'-]*|[.,;:!?…—–()\"]", text):
+        if not word[0].isalnum():  # punctuation ends a phrase
+            if current:
+                runs.append(current)
+                current = []
+            continue
         lower = word.lower().strip("'-")
         is_content = (
             len(lower) > 2
@@ -86,7 +313,18 @@ def title_for(sentence: Sentence, names: frozenset[str] = frozenset()) -> str:
     if current:
         runs.append(current)
     runs = [_trim_connectors(run) for run in runs]
-    runs = [run for run in runs if run]
+    return [run for run in runs if run]
+
+
+def title_for(sentence: Sentence, names: frozenset[str] = frozenset()) -> str:
+    """ "Speaker: ..." with the sentence itself when it is short, otherwise its key phrases:
+    the longest runs of content words, leaving out names and attitude words ("I really love
+    the jasmine tea they sell at the harbour market" by Ada -> "Ada: jasmine tea, harbour
+    market")."""
+    words = _WORD.findall(sentence.text)
+    if len(words) <= SHORT_SENTENCE_WORDS:
+        return shorten(f"{sentence.speaker}: {sentence.text.rstrip('.!…')}", 80)
+    runs = _content_runs(sentence.text, names)
     if not runs:
         return shorten(f"{sentence.speaker}: {sentence.text.rstrip('.!?')}", 80)
     longest = sorted(range(len(runs)), key=lambda i: (-len(runs[i]), i))

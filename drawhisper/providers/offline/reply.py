@@ -1,10 +1,16 @@
 """The offline chat reply: short, a little in character, honest about being offline, and
 built to make the memory system visible by quoting what context assembly retrieved.
 
-Shape: an optional stage direction with the character's name, then "(offline model)", up to
-two remembered items (pinned first, then shared, then relevant), the first line of the story
-so far, and a nod to what the user just said. The choice among phrasings is a checksum of
-the user's message, so the same input always gives the same reply."""
+Shape: an optional stage direction with the character's name, then ``MARKER``, up to two
+remembered items (pinned first, then shared, then relevant), the first line of the story so
+far, a nod to what the user just said, and ``SIGNATURE``. The choice among phrasings is a
+checksum of the user's message, so the same input always gives the same reply.
+
+That frame is how the offline model knows its own lines again (``is_stand_in``): a message
+that opens with the marker (after the optional stage direction) or closes with the
+signature is a stand-in reply, not the character speaking, so the summary and the memory
+extraction leave it out, and a reply never quotes an earlier stand-in reply, or a note that
+repeats one, as something it remembers."""
 
 from __future__ import annotations
 
@@ -24,6 +30,9 @@ from drawhisper.providers.offline.contract import (
 from drawhisper.providers.offline.sentences import shorten
 
 MAX_MEMORIES = 2
+MARKER = "(offline model)"
+SIGNATURE = "I am the offline stand-in; connect a model for real replies."
+NO_MEMORIES = "I have no memories of us yet; they will show up here once we have talked a while."
 _GESTURES = ("pauses for a moment", "looks up", "smiles faintly", "leans closer")
 _ARCHIVE_TAGS = ("[earlier message]", "[summary]")
 _LEADING_TAGS = re.compile(r"^(?:\[[^\]]{1,40}\]\s*)+")  # "[8 May 2023] [fact] ", "[summary] "
@@ -31,7 +40,27 @@ _MEMORY_TAG = re.compile(
     r"\[(?:conversation|important_event|preference|fact|emotion|worldbuilding|relationship)\]"
 )
 _TRAILING_SCORE = re.compile(r"\s*\((?:score|relevance|similarity)[^)]*\)\s*$", re.IGNORECASE)
-_FIRST_SENTENCE = re.compile(r"^(.+?[.!?…])(?:\s|$)")
+_STAGE_DIRECTION = re.compile(r"^\*[^*]{1,200}\*\s*")
+_SPEAKER = re.compile(r"^[^:\"“]{1,60}:\s+")  # "Mara: " before an archived message
+
+
+def is_stand_in(text: str) -> bool:
+    """Whether ``text`` (a message, or an archived one as "Name: message") is a reply this
+    module wrote: after an optional stage direction it opens with ``MARKER``, or it ends
+    with ``SIGNATURE`` (a note cut to fit a budget may have lost either end, not both)."""
+    body = " ".join(text.split())
+    if body.endswith(SIGNATURE):
+        return True
+    body = _LEADING_TAGS.sub("", body)
+    body = _SPEAKER.sub("", body, count=1) if not body.startswith(("*", MARKER)) else body
+    return _STAGE_DIRECTION.sub("", body, count=1).startswith(MARKER)
+
+
+def mentions_stand_in(text: str) -> bool:
+    """Whether ``text`` repeats a stand-in reply anywhere (a memory or summary that an older
+    version made of one quotes its marker or signature)."""
+    body = " ".join(text.split())
+    return MARKER in body or SIGNATURE.rstrip(".") in body
 
 
 def compose_reply(messages: Sequence[ChatMessage]) -> str:
@@ -46,23 +75,32 @@ def compose_reply(messages: Sequence[ChatMessage]) -> str:
         parts.append(f"*{name} {_GESTURES[variant % len(_GESTURES)]}.*")
     memories = _memories(sections)
     if memories:
-        parts.append(f"(offline model) I remember: {'; and '.join(memories)}.")
+        parts.append(f"{MARKER} I remember: {'; and '.join(memories)}.")
     else:
-        parts.append(
-            "(offline model) I have no memories of us yet; they will show up here once we have talked a while."
-        )
-    if sections[STORY]:
-        story = _clean(sections[STORY][0])
-        first = _FIRST_SENTENCE.match(story)
-        parts.append(f"The story so far: {shorten(first.group(1) if first else story, 160)}")
+        parts.append(f"{MARKER} {NO_MEMORIES}")
+    story = _story_opening(sections[STORY])
+    if story:
+        parts.append(f"The story so far: {shorten(story, 160)}")
     if user_text.strip():
         said = shorten(_clean(user_text), 90)
         if said.endswith("?"):
             parts.append(f'You asked: "{said}"')
         else:
             parts.append(f'You said: "{_finish(said.rstrip("!"))}"')
-    parts.append("I am the offline stand-in; connect a model for real replies.")
+    parts.append(SIGNATURE)
     return " ".join(_finish(part) for part in parts)
+
+
+def _story_opening(items: list[str]) -> str:
+    """The first sentence of the story so far that is not a stand-in reply retold."""
+    if not items:
+        return ""
+    story = _clean(items[0])
+    sentences = [match.group(1) for match in re.finditer(r"(.+?[.!?…])(?:\s+|$)", story)]
+    for sentence in sentences or [story]:
+        if not mentions_stand_in(sentence):
+            return sentence
+    return ""
 
 
 def _memories(sections: dict[str, list[str]]) -> list[str]:
@@ -72,6 +110,8 @@ def _memories(sections: dict[str, list[str]]) -> list[str]:
     for name in (PINNED, SHARED, RELEVANT):
         items = sorted(sections[name], key=lambda item: item.startswith(_ARCHIVE_TAGS))
         for item in items:
+            if is_stand_in(_clean(item)) or mentions_stand_in(item):
+                continue  # its own earlier words are not something it remembers
             text = shorten(_clean(item), 120).rstrip(".!")
             if text and text.lower() not in seen:
                 seen.add(text.lower())

@@ -5,7 +5,8 @@ began) and its most salient other sentence (three when there is no new transcrip
 daily consolidation of recent summaries), then the best sentences of the new transcript in
 the order they were said, reported in third person. Typed statements (events, relationships,
 preferences...) outrank plain talk. Length is capped in sentences and characters; sentences
-are dropped whole, never cut."""
+are dropped whole, never cut. The offline model's own replies (``reply.is_stand_in``) are
+not part of the story and are left out, as is any earlier summary sentence that retells one."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 
 from drawhisper.providers.offline.contract import Turn
 from drawhisper.providers.offline.memory_types import classify, type_bonus
+from drawhisper.providers.offline.reply import is_stand_in, mentions_stand_in
 from drawhisper.providers.offline.sentences import (
     Sentence,
     make_sentence,
@@ -41,7 +43,7 @@ class Summary:
 
 
 def summarize(turns: Sequence[Turn], previous: str = "") -> Summary:
-    sentences = split_sentences(turns)
+    sentences = split_sentences([turn for turn in turns if not is_stand_in(turn.text)])
     scores = _typed_salience(sentences)
     wanted = min(MAX_NEW_SENTENCES, max(1, math.ceil(len(sentences) / 4)))
     chosen: list[Sentence] = []
@@ -71,7 +73,11 @@ def _typed_salience(sentences: Sequence[Sentence]) -> dict[int, float]:
 
 
 def _best_of_previous(previous: str, names: frozenset[str], limit: int) -> list[str]:
-    pieces = [piece.strip() for piece in _SENTENCE_END.split(previous.strip()) if piece.strip()]
+    pieces = [
+        piece.strip()
+        for piece in _SENTENCE_END.split(previous.strip())
+        if piece.strip() and not mentions_stand_in(piece)
+    ]
     if len(pieces) <= limit:
         return pieces
     rest = [make_sentence("", piece, index, names=names) for index, piece in enumerate(pieces)]

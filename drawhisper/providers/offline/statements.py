@@ -1,0 +1,431 @@
+"""Statements a speaker makes about themselves, typed by rules and told in third person.
+
+A statement is a sentence (or, in a long sentence, a clause) in which the speaker discloses
+something lasting about themselves: who they are ("I'm a night nurse", "I'm 34"), what they
+have ("I have a dog called Biscuit", "my brother Tomas is a fisherman"), where they live or
+work ("I live in Leeds", "I work as a ferry pilot"), what they like ("I love jasmine tea",
+"I can't stand coriander", "my favourite book is ..."), what they fear or feel ("I'm
+terrified of deep water") and what happened to them ("I moved to Porto last spring").
+Each rule in ``RULES`` names the memory type it gives; a rule without one defers to the
+keyword classifier (``memory_types.classify``), and a plain statement is a ``fact``.
+
+Not statements: questions; reactions to the moment ("I love that", "I'm sorry", "I'm not
+sure"); and what someone does right now ("*I sit down by the fire*"), which no rule matches.
+
+The statement is reported with the speaker's name in place of "I" (the verb agreeing:
+"I work" -> "Ada works", "I'm" -> "Ada is"), "they"/"their" for later mentions, and "you"
+turned into the other person when it is known (two people talk, so "you" is the other one);
+otherwise a sentence addressed to "you" is quoted. Deterministic, no model, no network."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from drawhisper.providers.offline.memory_types import classify
+from drawhisper.providers.offline.sentences import STOPWORDS, Sentence, content_words, normalise
+
+MAX_CLAUSE_WORDS = 40  # a longer sentence is cut into clauses; only the matching ones are kept
+
+_ADVERBS = (
+    r"(?:(?:really|also|still|always|never|just|only|even|actually|honestly|absolutely|totally|"
+    r"truly|genuinely|secretly|kind of|sort of|so|very|quite|pretty|a bit|a little|deeply|"
+    r"utterly|completely|seriously|desperately|mostly|usually|often|sometimes|rarely|"
+    r"basically|definitely|simply|properly|certainly|literally)\s+)*"
+)
+_I_AM = r"\bi(?:'m| am)\s+" + _ADVERBS
+_I = r"\bi\s+" + _ADVERBS
+_KIN = (
+    r"(?:brothers?|sisters?|siblings?|mother|mum|mom|father|dad|parents?|sons?|daughters?|"
+    r"husband|wife|partner|boyfriend|girlfriend|fianc\w*|cousins?|aunt|uncle|niece|nephew|"
+    r"grand\w+|twins?|kids?|children|child|best friend|friends?|flatmates?|roommates?|"
+    r"boss|colleagues?|ex|stepmother|stepfather|in-laws|family)"
+)
+_NUMBER = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
+
+
+@dataclass(frozen=True)
+class Rule:
+    name: str
+    pattern: re.Pattern[str]
+    type: str | None  # None: ask the keyword classifier; "fact" when it finds nothing typed
+
+
+def _rule(name: str, pattern: str, kind: str | None) -> Rule:
+    return Rule(name, re.compile(pattern, re.IGNORECASE), kind)
+
+
+# Order matters: the first rule that matches a clause gives its type.
+RULES: tuple[Rule, ...] = (
+    _rule(
+        "fear",
+        _I_AM + r"(?:terrified|afraid|scared|frightened|petrified)\s+of\b"
+        r"|\bi\s+" + _ADVERBS + r"(?:fear|dread)\s+(?!that\b|so\b)\w"
+        r"|\bmy\s+(?:\w+\s+)?(?:fear|phobia|nightmare)\s+(?:is|was|has)\b"
+        r"|\bi\s+have\s+(?:a|an)\s+(?:\w+\s+)?(?:phobia|fear)\b",
+        "emotion",
+    ),
+    _rule("love_you", r"\bi\s+" + _ADVERBS + r"(?:love|adore|trust|miss)\s+you\b", "relationship"),
+    _rule(
+        "feeling",
+        _I_AM + r"(?:lonely|anxious|homesick|heartbroken|depressed|proud of|ashamed of|"
+        r"jealous of|grateful for|worried about|nervous about|excited about)\b"
+        r"|\bi\s+" + _ADVERBS + r"(?:feel|felt)\s+(?!like\b)\w",
+        "emotion",
+    ),
+    _rule(
+        "preference",
+        r"\bi\s+" + _ADVERBS + r"(?:love|adore|enjoy|like|prefer|hate|loathe|detest|dislike|"
+        r"despise|can't stand|cannot stand|can't live without|could live on)\s+"
+        r"(?!(?:that|this|it|you|him|her|them|the idea|what you|how you|when you)\b[\s.,!]*$)"
+        r"\w"
+        r"|\bmy\s+(?:\w+\s+)?(?:favou?rite|guilty pleasure|comfort food)\b"
+        r"|" + _I_AM + r"(?:a\s+(?:huge\s+|big\s+)?fan\s+of|obsessed\s+with|crazy\s+about|"
+        r"fond\s+of|addicted\s+to|into\s+(?!it\b|this\b|that\b))",
+        "preference",
+    ),
+    _rule(
+        "kin",
+        r"\bmy\s+(?:\w+\s+)?" + _KIN + r"\b"
+        r"|\bi\s+(?:have|'ve got|have got|had)\s+" + _NUMBER + r"\s+(?:\w+\s+)?" + _KIN + r"\b"
+        r"|" + _I_AM + r"(?:married|engaged|divorced|single|widowed)\b",
+        "relationship",
+    ),
+    _rule(
+        "birthday",
+        r"\bmy\s+birthday\s+(?:is|'s|falls|was)\b|\bi\s+was\s+born\s+(?:on|in)\s+"
+        r"(?:the\s+)?\d",
+        "fact",
+    ),
+    _rule(
+        "biography",
+        r"\bi\s+" + _ADVERBS + r"(?:was born|grew up|was raised|moved|graduated|got married|"
+        r"got engaged|got divorced|lost my|broke my|adopted|retired|survived|nearly drowned|"
+        r"almost drowned|came here|left home|studied|trained as|served in)\b",
+        None,
+    ),
+    _rule(
+        "work",
+        r"\bi\s+" + _ADVERBS + r"(?:work|worked|teach|taught)\s+(?:as|at|for|in|on|nights|"
+        r"shifts|from)\b"
+        r"|\bmy\s+(?:\w+\s+)?(?:job|work|profession|career|shift|shifts|boss)\b"
+        r"|\bi(?:'m| am)\s+(?:a|an)\s+(?:\w+\s+)?(?:by\s+trade|by\s+profession)",
+        "fact",
+    ),
+    _rule(
+        "home",
+        r"\bi\s+" + _ADVERBS + r"(?:live|lived|stay|rent|own)\s+(?:in|on|at|near|by|above|"
+        r"below|with|a|an|the)\b"
+        r"|\bi(?:'m| am)\s+(?:originally\s+)?from\s+\w"
+        r"|\bi\s+come\s+from\s+\w"
+        r"|\bmy\s+(?:home|flat|apartment|house|hometown|village|town|city)\b",
+        "fact",
+    ),
+    _rule(
+        "attribute",
+        _I_AM + r"(?:allergic\s+to|\d+(?:\s+years\s+old)?\b|left-handed|right-handed|"
+        r"vegetarian|vegan|colou?r-?blind|deaf|blind|diabetic|short-sighted|an?\s+only\s+child)"
+        r"|\bmy\s+(?:name|age|blood type|eyes|hair)\s+(?:is|are|'s)\b"
+        r"|\bi\s+(?:can't|cannot|can|never learned to|never learnt to|don't know how to)\s+"
+        r"(?:swim|drive|cook|sing|dance|ride|read|whistle|sleep)\b",
+        "fact",
+    ),
+    _rule(
+        "possession",
+        r"\bi\s+" + _ADVERBS + r"(?:have|'ve got|have got|own|keep|had|inherited)\s+"
+        r"(?!(?:to|no idea|a question|a feeling|a plan|an idea|a thought|a favou?r|"
+        r"a confession|a moment|a minute|a second|time|no time)\b)" + _NUMBER + r"\s+\w"
+        r"|\bmy\s+(?:\w+\s+)?(?:dog|cat|puppy|kitten|horse|pony|rabbit|parrot|bird|hamster|"
+        r"tortoise|turtle|snake|fish|goat|pet|car|bike|boat|van)\b"
+        r"|\bmy\s+\w+\s+(?:is|was)\s+(?:called|named)\b",
+        "fact",
+    ),
+    _rule(
+        "identity",
+        r"\bi(?:'m| am|'ve been| have been)\s+(?:(?:still|also|actually|just)\s+)?(?:a|an)\s+"
+        r"(?!(?:bit|little|lot|while|moment|sec|second|minute|mess|wreck|fool|idiot|"
+        r"few|couple)\b)\w"
+        r"|\bi\s+" + _ADVERBS + r"(?:speak|play|collect|paint|knit|bake|sail|climb|write|"
+        r"sing|swim|run|volunteer|garden|restore|build|carve|brew)\s+\w",
+        None,
+    ),
+)
+
+_NOT_ABOUT_ONESELF = re.compile(r"^\s*(?:if|unless|suppose|imagine|what if|maybe if)\b", re.I)
+_CLAUSE_BREAK = re.compile(r"\s*(?:;|—|–|\s-\s|,\s+(?:but|and|so|because|though)\s+)\s*")
+_OPENERS = re.compile(
+    r"^(?:(?:well|oh|ah|so|and|but|honestly|actually|anyway|anyways|also|plus|okay|ok|"
+    r"yeah|yes|no|look|listen|see|funnily enough|funny enough|to be honest|truth be told|"
+    r"for what it's worth|by the way|btw|between you and me|i mean|you know|you see|"
+    r"the thing is|fun fact|confession|for the record|mind you|still|then again)"
+    r"[,:!]?\s+)+",
+    re.IGNORECASE,
+)
+_ASIDES = re.compile(
+    r",\s*(?:you know|you see|i guess|i suppose|i think|to be honest|honestly|really|"
+    r"actually|by the way)\s*(?=[,.!…]|$)",
+    re.IGNORECASE,
+)
+_TOKEN = re.compile(r"[A-Za-z][A-Za-z']*|[^A-Za-z]+")
+_ADVERB_WORDS = frozenset(
+    """really also still always never just only even actually honestly absolutely totally
+    truly genuinely secretly so very quite pretty deeply utterly completely seriously
+    desperately mostly usually often sometimes rarely basically definitely simply properly
+    certainly literally once already finally recently nearly almost hardly barely""".split()
+)
+_MODALS = frozenset(
+    """can could will would shall should may might must can't couldn't won't wouldn't
+    shouldn't mustn't didn't did had hadn't was wasn't""".split()
+)
+_IRREGULAR_PAST = frozenset(
+    """was were had did got grew went made met lost found took left began became came saw
+    knew thought told said kept felt fell broke bought brought caught taught wrote ran won
+    swam sat stood spent built sold held heard read fought drove rode flew ate drank gave
+    forgot hid hit hurt let put quit set shut split spread sang sank slept spoke stole
+    struck swore threw understood woke wore wept became been""".split()
+)
+_AGREEMENT = {
+    "am": "is",
+    "'m": "is",
+    "are": "is",
+    "were": "was",
+    "have": "has",
+    "'ve": "has",
+    "do": "does",
+    "don't": "doesn't",
+    "haven't": "hasn't",
+    "aren't": "isn't",
+    "weren't": "wasn't",
+}
+_FIRST = {"i", "me", "my", "mine", "myself", "i'm", "i've", "i'll", "i'd"}
+_SECOND = {"you", "your", "yours", "yourself", "you're", "you've", "you'll", "you'd", "u", "ur"}
+_PLURAL_FIRST = {
+    "we": "they",
+    "us": "them",
+    "our": "their",
+    "ours": "theirs",
+    "ourselves": "themselves",
+    "we're": "they're",
+    "we've": "they've",
+    "we'll": "they'll",
+    "we'd": "they'd",
+}
+_LATER_FIRST = {
+    "i": "they",
+    "me": "them",
+    "my": "their",
+    "mine": "theirs",
+    "myself": "themself",
+    "i'm": "they're",
+    "i've": "they've",
+    "i'll": "they'll",
+    "i'd": "they'd",
+}
+_AFTER_THEY = {"am": "are", "was": "were", "wasn't": "weren't"}
+_SUBJECT_SLOT = frozenset(
+    {"and", "but", "because", "so", "that", "since", "when", "while", "though", "if", "as"}
+)
+
+
+@dataclass(frozen=True)
+class Statement:
+    speaker: str
+    text: str  # the clause as said
+    reported: str  # in third person: "Ada is terrified of deep water."
+    type: str
+    rule: str
+    index: int  # the sentence's position in the conversation
+    narration: bool = False
+    anchor: int = 0  # where in ``text`` the rule matched: what the statement is about follows
+
+    @property
+    def words(self) -> frozenset[str]:
+        return frozenset(content_words(self.text))
+
+
+def clauses(text: str) -> list[str]:
+    """``text`` itself, or for a long sentence its clauses (split at ";", dashes and ", but")."""
+    text = " ".join(text.split())
+    if len(text.split()) <= MAX_CLAUSE_WORDS:
+        return [text]
+    return [piece for piece in _CLAUSE_BREAK.split(text) if piece.strip()]
+
+
+def matching_rule(clause: str) -> Rule | None:
+    """The first rule that makes ``clause`` a statement about its speaker, or None."""
+    found = _match(clause)
+    return found[0] if found else None
+
+
+def _match(clause: str) -> tuple[Rule, int] | None:
+    text = normalise(clause)
+    if not text.strip() or text.strip().endswith("?") or _NOT_ABOUT_ONESELF.match(text):
+        return None
+    for rule in RULES:
+        match = rule.pattern.search(text)
+        if match:
+            return rule, match.start()
+    return None
+
+
+def statement_type(rule: Rule, clause: str) -> str:
+    if rule.type is not None:
+        return rule.type
+    kind = classify(clause)
+    return "fact" if kind in ("conversation", "worldbuilding") else kind
+
+
+def find_statements(
+    sentences: Sequence[Sentence], *, other: dict[str, str] | None = None
+) -> list[Statement]:
+    """The statements in ``sentences``, in conversation order. ``other`` maps a speaker to
+    the person "you" means in their lines (known when exactly two people talk)."""
+    found: list[Statement] = []
+    for sentence in sentences:
+        for clause in clauses(sentence.text):
+            matched = _match(clause)
+            if matched is None:
+                continue
+            rule, anchor = matched
+            reported = report_statement(
+                clause, speaker=sentence.speaker, other=(other or {}).get(sentence.speaker)
+            )
+            if reported is None:
+                continue
+            found.append(
+                Statement(
+                    speaker=sentence.speaker,
+                    text=clause,
+                    reported=reported,
+                    type=statement_type(rule, clause),
+                    rule=rule.name,
+                    index=sentence.index,
+                    narration=sentence.narration,
+                    anchor=anchor,
+                )
+            )
+    return found
+
+
+def report_statement(clause: str, *, speaker: str, other: str | None = None) -> str | None:
+    """``clause`` in third person about ``speaker``: "I'm terrified of deep water" by Ada
+    -> "Ada is terrified of deep water." Without ``other``, a clause addressed to "you" is
+    quoted (``Ada said: "..."``); None when nothing is left once openers are dropped."""
+    text = _ASIDES.sub("", normalise(clause).strip().strip('"“”* '))
+    text = _OPENERS.sub("", text).strip().rstrip(",;:—– ")
+    if not content_words(text):
+        return None
+    lowered = {token.lower() for token in re.findall(r"[A-Za-z][A-Za-z']*", text)}
+    if lowered & _SECOND and not other:
+        return f'{speaker} said: "{_finish(text[:1].upper() + text[1:])}"'
+    tokens = _TOKEN.findall(text.rstrip(".!… "))
+    out: list[str] = []
+    named = False  # the speaker's name has been used once; later mentions are "they"
+    agree_next = False  # the next verb must agree with a singular name
+    after_they = False
+    for token in tokens:
+        lower = token.lower()
+        if not token[0].isalpha():
+            out.append(token)
+            continue
+        if lower in _FIRST:
+            if named:
+                out.append(_LATER_FIRST[lower])
+                after_they = lower == "i"
+                continue
+            named = True
+            replacement, agree_next = _first_mention(lower, speaker)
+            out.append(replacement)
+            continue
+        if lower in _PLURAL_FIRST:
+            out.append(_PLURAL_FIRST[lower])
+            continue
+        if lower in _SECOND and other:
+            subject = _is_subject_slot(out)
+            replacement, agree = _second_person(lower, other, subject=subject)
+            out.append(replacement)
+            agree_next = agree_next or agree
+            continue
+        if agree_next:
+            if lower in _ADVERB_WORDS:
+                out.append(token)
+                continue
+            out.append(_agree(token))
+            agree_next = False
+            continue
+        if after_they:
+            token = _AFTER_THEY.get(lower, token)
+            after_they = False
+        out.append(token)
+    sentence = "".join(out).strip()
+    sentence = re.sub(r"\s+", " ", sentence)
+    return _finish(sentence[:1].upper() + sentence[1:])
+
+
+def _first_mention(lower: str, speaker: str) -> tuple[str, bool]:
+    """The speaker's name for a first-person word, and whether the next verb must agree."""
+    if lower in ("my", "mine"):
+        return f"{speaker}'s", False
+    if lower in ("me", "myself"):
+        return speaker, False
+    if lower == "i'm":
+        return f"{speaker} is", False
+    if lower == "i've":
+        return f"{speaker} has", False
+    if lower == "i'll":
+        return f"{speaker} will", False
+    if lower == "i'd":
+        return f"{speaker} would", False
+    return speaker, True  # "i"
+
+
+def _second_person(lower: str, other: str, *, subject: bool) -> tuple[str, bool]:
+    if lower in ("your", "yours", "ur"):
+        return f"{other}'s", False
+    if lower == "yourself":
+        return other, False
+    if lower == "you're":
+        return f"{other} is", False
+    if lower == "you've":
+        return f"{other} has", False
+    if lower == "you'll":
+        return f"{other} will", False
+    if lower == "you'd":
+        return f"{other} would", False
+    return other, subject  # "you": the verb agrees only when "you" is the subject
+
+
+def _is_subject_slot(out: list[str]) -> bool:
+    """Whether the next word starts a clause (so "you" there is a subject, not an object)."""
+    for token in reversed(out):
+        if not token.strip():
+            continue
+        if not token[0].isalpha():
+            return any(mark in token for mark in ".,;:!—–(")
+        return token.lower() in _SUBJECT_SLOT
+    return True
+
+
+def _agree(verb: str) -> str:
+    """``verb`` after a singular name: "work" -> "works", "am" -> "is"; past forms and
+    modals stay as they are."""
+    lower = verb.lower()
+    if lower in _AGREEMENT:
+        return _AGREEMENT[lower]
+    if lower in _MODALS or lower in _IRREGULAR_PAST or lower.endswith(("ed", "'d", "n't")):
+        return verb
+    if lower in STOPWORDS and lower not in ("have", "do", "be"):
+        return verb  # not a verb after all ("I, too, ..."): leave it
+    if lower == "be":
+        return "is"
+    if re.search(r"[^aeiou]y$", lower):
+        return f"{verb[:-1]}ies"
+    if lower.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return f"{verb}es"
+    return f"{verb}s"
+
+
+def _finish(text: str) -> str:
+    text = text.rstrip()
+    return text if text.endswith((".", "!", "?", "…", '"')) else f"{text}."
