@@ -155,8 +155,8 @@ def _statement_chunks(
     kinds = {key: key[1] for key in groups}  # a merged group takes its majority's type
     while len(order) > MAX_CHUNKS:
         merge = _closest_pair(order, groups)
-        if merge is None:  # only other speakers' groups are left over: drop the least
-            del groups[order.pop()]
+        if merge is None or (order[-1][0] != user and merge[0][0] == user):
+            del groups[order.pop()]  # the character's lines give way to the user's
             continue
         kept, joined = merge
         members = sorted(groups[kept] + groups.pop(joined), key=lambda s: s.index)
@@ -281,7 +281,7 @@ def key_phrase(text: str, names: frozenset[str] = frozenset(), *, start: int = 0
     def weight(position: int) -> float:
         run = runs[position]
         marked = any(word[:1].isupper() or word[:1].isdigit() for word in run)
-        return 2 * marked + min(len(run), 3) - 0.5 * position
+        return 2 * marked + min(len(run), 3) - position
 
     best = max(range(len(runs)), key=lambda position: (weight(position), -position))
     return " ".join(runs[best][:PHRASE_WORDS])

@@ -70,6 +70,7 @@ _PATTERNS: dict[str, list[str]] = {
         r"\bfelt\b",
         r"\bafraid\b",
         r"\bscared\b",
+        r"\bfrightened\b",
         r"\bfears?\b",
         r"\bhappy\b",
         r"\bsad\b",

@@ -40,6 +40,7 @@ _MEMORY_TAG = re.compile(
     r"\[(?:conversation|important_event|preference|fact|emotion|worldbuilding|relationship)\]"
 )
 _TRAILING_SCORE = re.compile(r"\s*\((?:score|relevance|similarity)[^)]*\)\s*$", re.IGNORECASE)
+_SENTENCE = re.compile(r"(.+?[.!?…][\"”’)]*)(?:\s+|$)")
 _STAGE_DIRECTION = re.compile(r"^\*[^*]{1,200}\*\s*")
 _SPEAKER = re.compile(r"^[^:\"“]{1,60}:\s+")  # "Mara: " before an archived message
 
@@ -96,7 +97,7 @@ def _story_opening(items: list[str]) -> str:
     if not items:
         return ""
     story = _clean(items[0])
-    sentences = [match.group(1) for match in re.finditer(r"(.+?[.!?…])(?:\s+|$)", story)]
+    sentences = [match.group(1) for match in _SENTENCE.finditer(story)]
     for sentence in sentences or [story]:
         if not mentions_stand_in(sentence):
             return sentence

@@ -145,9 +145,20 @@ RULES: tuple[Rule, ...] = (
         "identity",
         r"\bi(?:'m| am|'ve been| have been)\s+(?:(?:still|also|actually|just)\s+)?(?:a|an)\s+"
         r"(?!(?:bit|little|lot|while|moment|sec|second|minute|mess|wreck|fool|idiot|"
-        r"few|couple)\b)\w"
-        r"|\bi\s+" + _ADVERBS + r"(?:speak|play|collect|paint|knit|bake|sail|climb|write|"
-        r"sing|swim|run|volunteer|garden|restore|build|carve|brew)\s+\w",
+        r"few|couple)\b)\w",
+        "fact",
+    ),
+    _rule(
+        "pastime",
+        r"\bi\s+" + _ADVERBS + r"(?:speak|play|collect|paint|knit|bake|sail|climb|write|"
+        r"sing|swim|run|volunteer|garden|restore|build|carve|brew|teach|study|ride)\s+\w",
+        None,
+    ),
+    _rule(
+        "since",  # something kept up for years: "I've rowed this river since I was ten"
+        r"\bi(?:'ve| have)\s+" + _ADVERBS + r"(?!been\s+\w+ing\b)\w+\s+(?:[\w'-]+\s+){0,6}?"
+        r"(?:for|since)\s+(?:(?:\w+|\d+)\s+)?(?:years?|decades?|months?|ages|i was|childhood|"
+        r"forever|\d{4})\b",
         None,
     ),
 )
@@ -259,14 +270,22 @@ def matching_rule(clause: str) -> Rule | None:
 
 
 def _match(clause: str) -> tuple[Rule, int] | None:
+    """The rule whose match comes first in the clause (what is said first is what the
+    statement is about; ties go to the earlier rule), and where it matched."""
     text = normalise(clause)
     if not text.strip() or text.strip().endswith("?") or _NOT_ABOUT_ONESELF.match(text):
         return None
+    best: tuple[Rule, tuple[int, int]] | None = None
     for rule in RULES:
         match = rule.pattern.search(text)
-        if match:
-            return rule, match.start()
-    return None
+        if match and (best is None or match.start() < best[1][0]):
+            best = (rule, (match.start(), match.end()))
+    if best is None:
+        return None
+    # What the statement is about starts at the last word of the match ("my *brother*
+    # Tomas", "I work *as* a nurse"): the key phrase is looked for from there.
+    start, end = best[1]
+    return best[0], start + text[start:end].rstrip().rfind(" ") + 1
 
 
 def statement_type(rule: Rule, clause: str) -> str:
@@ -314,6 +333,10 @@ def report_statement(clause: str, *, speaker: str, other: str | None = None) -> 
     quoted (``Ada said: "..."``); None when nothing is left once openers are dropped."""
     text = _ASIDES.sub("", normalise(clause).strip().strip('"“”* '))
     text = _OPENERS.sub("", text).strip().rstrip(",;:—– ")
+    if other:  # "I love you, Odo." / "Odo, I trust you": the name called is no part of it
+        called = "|".join(re.escape(part) for part in (other, other.split()[0]))
+        text = re.sub(rf"^(?:{called}),\s+", "", text)
+        text = re.sub(rf",\s+(?:{called})(?=[.!…]*$)", "", text)
     if not content_words(text):
         return None
     lowered = {token.lower() for token in re.findall(r"[A-Za-z][A-Za-z']*", text)}

@@ -32,7 +32,7 @@ from drawhisper.providers.offline.sentences import (
 MAX_NEW_SENTENCES = 5
 MAX_PREVIOUS_SENTENCES = 2  # 4 when there is no new transcript (daily consolidation)
 MAX_CHARACTERS = 900
-_SENTENCE_END = re.compile(r"(?<=[.!?…])\s+")
+_SENTENCE_END = re.compile(r"(?:(?<=[.!?…])|(?<=[.!?…][\"”]))\s+")
 
 
 @dataclass(frozen=True)
