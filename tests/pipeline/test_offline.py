@@ -45,3 +45,64 @@ def test_the_offline_model_writes_a_daily_summary(thread):
     write_messages(thread, LONG_TURNS)
     summary = summary_consolidate_day(thread_id=thread.pk, day=date(2026, 11, 29))
     assert summary is not None and summary.text
+
+
+SAID_OVER_THREE_JOBS = [
+    "*I set my bag down by the stove.* I work as a locksmith in the old town, so my hands are never clean.",
+    "It was a long day. My daughter Noor turned six this morning and demanded pancakes.",
+    "Honestly, I'm afraid of heights, so the lighthouse stairs are a small war for me.",
+    "*I warm my hands on the mug.* I can't stand milky tea, but this is strong enough.",
+    "I grew up in a fishing village on Skye, where the ferry came twice a week.",
+    "My husband Idris paints boats for the harbour museum.",
+    "I'm allergic to shellfish, so the harbour feast is mostly bread for me.",
+    "I've kept bees on our roof for eleven years.",
+    "My favourite season is late autumn, when the tourists have gone.",
+]
+
+
+def test_offline_jobs_across_a_long_chat_remember_the_user_and_never_the_stand_in(
+    thread, django_capture_on_commit_callbacks
+):
+    from drawhisper.providers.base import ChatMessage
+    from drawhisper.providers.offline.reply import MARKER, SIGNATURE, compose_reply
+
+    turns = []
+    for line in SAID_OVER_THREE_JOBS:
+        reply = compose_reply([ChatMessage("system", "You are Mira."), ChatMessage("user", line)])
+        turns += [("user", line), ("assistant", reply)]
+    write_messages(thread, turns)
+    for start in (1, 7, 13):
+        job = MemoryJob.objects.create(
+            thread=thread, start_seq=start, end_seq=start + 5, pipeline_version=PIPELINE_VERSION
+        )
+        with django_capture_on_commit_callbacks(execute=True):
+            assert run_job(job_id=job.pk) == Outcome.SUCCEEDED, MemoryJob.objects.get(
+                pk=job.pk
+            ).last_error
+
+    active = Memory.objects.filter(status="active")
+    content = " ".join(memory.content for memory in active)
+    for told in (
+        "Alice works as a locksmith in the old town",
+        "Alice's daughter Noor turned six this morning",
+        "Alice is afraid of heights",
+        "Alice can't stand milky tea",
+        "Alice grew up in a fishing village on Skye",
+        "Alice's husband Idris paints boats for the harbour museum.",
+        "Alice is allergic to shellfish",
+        "Alice has kept bees on their roof for eleven years.",
+        "Alice's favourite season is late autumn",
+    ):
+        assert told in content, content
+    everything = [m.title + m.content for m in Memory.objects.all()]
+    everything += [s.text for s in Summary.objects.all()]
+    assert not [
+        text for text in everything if MARKER in text or SIGNATURE in text or "offline" in text
+    ]
+    assert {m.type for m in active} <= {
+        "fact",
+        "relationship",
+        "emotion",
+        "preference",
+        "important_event",
+    }

@@ -48,6 +48,7 @@ OVERLAP = 0.6  # word overlap at which a statement only repeats an earlier one
 SHORT_SENTENCE_WORDS = 10  # titles quote sentences up to this long
 _CONNECTORS = frozenset({"of", "the", "de", "la", "le", "von", "van", "del"})
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
+_PLAIN = frozenset({"conversation", "fact"})  # what the classifier gives talk without a type
 # How well two types share a chunk when there are more groups than chunks.
 _AFFINITY = {
     frozenset({"emotion", "preference"}): 3.0,
@@ -242,7 +243,8 @@ def _salient_chunks(
     typed_only: bool,
 ) -> list[tuple[int, dict[str, str]]]:
     """The most salient sentences (not already kept as statements), one chunk each; beside
-    statement chunks only typed ones (an event, a place of the story), never plain talk."""
+    statement chunks only typed ones (an event, a place of the story, a liking), never plain
+    talk or a plain "is" sentence."""
     types = {sentence.index: classify(sentence.text) for sentence in sentences}
     bonus = {index: type_bonus(kind) for index, kind in types.items()}
     scores = salience(sentences, bonus=bonus)
@@ -252,7 +254,7 @@ def _salient_chunks(
     for sentence in order:
         if len(chosen) == limit or scores[sentence.index] < KEEP_RATIO * best:
             break
-        if sentence.index in skip or (typed_only and types[sentence.index] == "conversation"):
+        if sentence.index in skip or (typed_only and types[sentence.index] in _PLAIN):
             continue
         if not overlaps(sentence, chosen):
             chosen.append(sentence)
