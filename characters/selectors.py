@@ -19,6 +19,7 @@ __all__ = [
     "chat_lore",
     "lore_for_turn",
     "persona_choice",
+    "persona_options",
     "persona_view",
 ]
 
@@ -45,6 +46,16 @@ def character_deletion_impact(*, character: Character) -> dict[str, int]:
         "chats": character.threads.count(),
         "memories": Memory.objects.filter(character=character).count(),
     }
+
+
+def persona_options(*, user) -> tuple[PersonaView, ...]:
+    """The user's personas, the default first, for choosing one in a chat."""
+    from characters.personas.selectors import persona_list
+
+    return tuple(
+        PersonaView(id=persona.pk, name=persona.name, description=persona.description)
+        for persona in persona_list(user=user)
+    )
 
 
 def persona_choice(*, user, persona_id: int | None = None) -> PersonaView | None:

@@ -39,7 +39,18 @@ def chat_thread(request, thread_id: int):
         "max_message_chars": settings.CHAT_MAX_MESSAGE_CHARS,
         "user_name": services.thread_user_name(owner=request.user, persona_id=thread.persona_id),
     }
+    from characters.selectors import persona_options
+
+    settings_data = {
+        "endpoint": f"/api/threads/{thread.pk}/",
+        "persona": thread.persona_id,
+        "personas": [{"id": p.id, "name": p.name} for p in persona_options(user=request.user)],
+        "account_name": request.user.get_username(),
+        "author_note": thread.author_note,
+        "author_note_depth": thread.author_note_depth,
+    }
     context = {
+        "settings_data": settings_data,
         "thread": thread,
         "threads": selectors.thread_list(user=request.user)[:THREAD_LIST_LENGTH],
         "initial": initial,

@@ -71,3 +71,37 @@ def test_the_quick_chat_button_uses_the_default_persona(live_app, browser_page, 
     page.get_by_role("button", name="Chat with Mara").click()
     page.wait_for_url(lambda url: "/chat/" in url)
     expect(page.locator(".chat-msg--assistant").first).to_contain_text("Evening, Ash.")
+
+
+def test_change_the_persona_and_author_note_of_a_chat(live_app, browser_page, login):
+    page = browser_page
+    user = live_app.create_user()
+    user.personas.create(name="Ash", default=True)
+    rin = user.personas.create(name="Rin")
+    character = CharacterFactory(owner=user, name="Mara", greeting="Evening, {{user}}.")
+    login(page, user)
+    page.goto(live_app.path(f"/characters/{character.pk}/"))
+    page.get_by_role("button", name="Start chat with these options").click()
+    page.wait_for_url(lambda url: "/chat/" in url)
+    thread = Thread.objects.get(owner=user)
+    assert thread.persona.name == "Ash"
+
+    page.get_by_text("Chat settings").click()
+    expect(page.get_by_label("You are")).to_have_value(str(thread.persona_id))
+    page.get_by_label("You are").select_option(label="Rin")
+    page.get_by_label("Author's note").fill("Keep the mood tense.")
+    page.get_by_label("Insert the note this many messages from the end").fill("2")
+    page.get_by_role("button", name="Save settings").click()
+    expect(page.locator("#chat-settings-status")).to_have_text("Saved: you are Rin.")
+    thread.refresh_from_db()
+    assert (thread.persona_id, thread.author_note, thread.author_note_depth) == (
+        rin.pk,
+        "Keep the mood tense.",
+        2,
+    )
+
+    page.get_by_label("You are").select_option(label=f"{user.username} (no persona)")
+    page.get_by_role("button", name="Save settings").click()
+    expect(page.locator("#chat-settings-status")).to_have_text("Saved.")
+    thread.refresh_from_db()
+    assert thread.persona_id is None

@@ -1,0 +1,41 @@
+// The chat's settings panel: who the user is in this chat (a persona, or the account name)
+// and the author's note with its insertion depth. Saving PATCHes /api/threads/<id>/; the
+// next reply uses the new settings ({{user}} becomes the persona's name).
+
+import { request } from "./lib/http.js";
+import { h } from "./lib/dom.js";
+
+const dataNode = document.getElementById("chat-settings-data");
+const form = document.getElementById("chat-settings-form");
+
+if (dataNode && form) {
+  const data = JSON.parse(dataNode.textContent);
+  const persona = document.getElementById("chat-settings-persona");
+  const note = document.getElementById("chat-settings-note");
+  const depth = document.getElementById("chat-settings-depth");
+  const status = document.getElementById("chat-settings-status");
+
+  persona.replaceChildren(
+    ...data.personas.map((option) => h("option", { value: String(option.id), selected: option.id === data.persona, text: option.name })),
+    h("option", { value: "", selected: data.persona === null, text: `${data.account_name} (no persona)` }),
+  );
+  note.value = data.author_note;
+  depth.value = String(data.author_note_depth);
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    status.textContent = "Saving…";
+    try {
+      const saved = await request("PATCH", data.endpoint, {
+        body: {
+          persona: persona.value === "" ? null : Number(persona.value),
+          author_note: note.value,
+          author_note_depth: Number(depth.value || 0),
+        },
+      });
+      status.textContent = saved.persona ? `Saved: you are ${saved.persona.name}.` : "Saved.";
+    } catch (error) {
+      status.textContent = `Not saved: ${error.message}`;
+    }
+  });
+}
