@@ -360,14 +360,20 @@ MEMORY_SUPERSEDE_TITLE_OVERLAP = env.float("MEMORY_SUPERSEDE_TITLE_OVERLAP", def
 MEMORY_SUPERSEDE_MIN_SIMILARITY = env.float("MEMORY_SUPERSEDE_MIN_SIMILARITY", default=0.85)
 CHAT_CONTEXT_TOKENS = env.int("CHAT_CONTEXT_TOKENS", default=8192)
 CHAT_REPLY_TOKENS = env.int("CHAT_REPLY_TOKENS", default=1024)
-# Per-layer budgets (tokens). The whole prompt never exceeds CHAT_CONTEXT_TOKENS.
+# Per-layer budgets (tokens) of chat context assembly: one CONTEXT_BUDGET_<LAYER> variable per
+# budgeted layer of chat.context.ORDER (the new message takes what is left). A new layer adds
+# its default here. The whole prompt never exceeds CHAT_CONTEXT_TOKENS - CHAT_REPLY_TOKENS.
+CONTEXT_LAYER_BUDGET_DEFAULTS = {
+    "character": 1500,
+    "pinned": 600,
+    "shared": 600,
+    "retrieved": 1000,
+    "summary": 600,
+    "recent": 2048,
+}
 CONTEXT_LAYER_BUDGETS = {
-    "character": env.int("CONTEXT_BUDGET_CHARACTER", default=1500),
-    "pinned": env.int("CONTEXT_BUDGET_PINNED", default=600),
-    "shared": env.int("CONTEXT_BUDGET_SHARED", default=600),
-    "retrieved": env.int("CONTEXT_BUDGET_RETRIEVED", default=1000),
-    "summary": env.int("CONTEXT_BUDGET_SUMMARY", default=600),
-    "recent": env.int("CONTEXT_BUDGET_RECENT", default=2048),
+    layer: env.int(f"CONTEXT_BUDGET_{layer.upper()}", default=tokens)
+    for layer, tokens in CONTEXT_LAYER_BUDGET_DEFAULTS.items()
 }
 # Chat: the longest message a user may send (characters), and how long a streaming reply may
 # go without saving progress before it counts as cut off (its process died).

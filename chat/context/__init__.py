@@ -1,7 +1,47 @@
 """Context assembly: the prompt of each reply, within its token budget, and its receipt.
 
 Public names: ``assemble_context`` (from a thread), ``build_context`` (from parts, for tests
-and tools), ``AssembledContext``, ``Receipt``, ``LAYERS``, ``HEADINGS``, ``prompt_tokens``."""
+and tools), ``AssembledContext``, ``Receipt``, ``receipt_payload``, ``LAYERS`` (layer names in
+prompt order), ``HEADINGS`` (the section headings), ``prompt_tokens``; and, for new layers,
+``ORDER``, ``Slot``, ``Turn``, ``ContextLayer``, ``FittedLayer`` and the three shapes
+``SectionLayer``, ``MessagesLayer``, ``TextLayer``.
+
+Layers, in prompt order (``ORDER``; the first is a stable prefix providers can cache):
+``character`` (character and scene system prompt, and a note on reading the memory
+sections), ``pinned``, ``shared``, ``retrieved``, ``summary`` (sections of the same system
+message), ``recent`` (the latest messages, as chat messages), ``new`` (the user message being
+answered).
+
+The layer protocol
+------------------
+A layer is a small stateless unit (``ContextLayer``) with a ``name`` (its receipt key and
+its budget key) and three methods, called once per turn:
+
+- ``gather(turn, budget)``: what could go in, read through ``memories.context`` or the
+  ``Turn`` (thread id, character prompt, ``new_message``, ``older`` messages newest first,
+  the layers fitted before it in ``turn.fitted`` and their claims in ``turn.claimed``);
+- ``key(candidate)``: ``(kind, id)`` for de-duplication, or None;
+- ``fit(candidates, budget) -> FittedLayer``: what fits, by the one trim policy
+  (``chat.context.trim``: ranked best first, the longest ranked prefix that fits, lowest
+  score dropped first, ties in the source's order, the oldest message first).
+
+A ``FittedLayer`` gives its ``tokens``, its ``system_text()`` (a part of the leading system
+message) and ``chat_messages()`` (after it, or ``depth`` messages from the end), its
+``usage()`` and ``receipt_items()`` for the receipt, and ``shed(overflow)`` for the last
+exact-count trim. The assembly (``chat.context.assembly``) alone gives budgets, removes
+what an earlier layer claimed, renders and builds the receipt.
+
+Adding a layer (a persona, a profile, lore before or after the character, at-depth lore or
+an author's note, post-history instructions): subclass ``SectionLayer`` (items under a
+``### heading``), ``MessagesLayer`` or ``TextLayer`` (one text: ``role = None`` opens the
+system message, ``role = "system"`` is a message of its own, ``depth = 4`` puts it four
+messages from the end) and write ``gather``; add a ``Slot(YourLayer(), fill=..., shed=...)``
+line to ``ORDER`` where it goes in the prompt; give it a budget in
+``CONTEXT_LAYER_BUDGET_DEFAULTS`` (settings), read from ``CONTEXT_BUDGET_<NAME>``. Its
+receipt entry follows from its shape.
+
+The whole prompt never exceeds ``CHAT_CONTEXT_TOKENS - CHAT_REPLY_TOKENS``.
+"""
 
 from __future__ import annotations
 
@@ -13,13 +53,31 @@ from chat.context.assembly import (
     build_context,
 )
 from chat.context.budget import prompt_tokens
+from chat.context.layers import (
+    ORDER,
+    ContextLayer,
+    FittedLayer,
+    MessagesLayer,
+    SectionLayer,
+    Slot,
+    TextLayer,
+    Turn,
+)
 from chat.context.receipts import Receipt, receipt_payload
 
 __all__ = [
     "HEADINGS",
     "LAYERS",
+    "ORDER",
     "AssembledContext",
+    "ContextLayer",
+    "FittedLayer",
+    "MessagesLayer",
     "Receipt",
+    "SectionLayer",
+    "Slot",
+    "TextLayer",
+    "Turn",
     "assemble_context",
     "build_context",
     "prompt_tokens",

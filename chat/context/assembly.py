@@ -1,64 +1,50 @@
-"""Build the prompt of one reply inside its token budget, and the receipt of what went in.
+"""Build the prompt of one reply from the layer units of ``ORDER``, and its receipt.
 
-Layers, in prompt order (the first is a stable prefix providers can cache):
+The run, mirroring the memory pipeline's runner:
 
-1. ``character``: the character and scene system prompt, plus a fixed note on how to read
-   the memory sections;
-2. ``pinned``, 3. ``shared``, 4. ``retrieved``, 5. ``summary``: sections of the same system
-   message, under the headings in ``HEADINGS``, one ``- `` line per item;
-6. ``recent``: the latest messages of the thread, as chat messages;
-7. ``new``: the user message being answered.
+1. fill: layers are visited in ``fill`` order. Each gets its budget (its setting, capped by
+   what the prompt has left; a layer that is not budgeted gets all that is left), gathers its
+   candidates, has them de-duplicated against what earlier layers claimed (``unclaimed``),
+   fits them (the trim policy of ``chat.context.trim``) and claims what it holds.
+2. shed: if the exact count of the whole prompt is still over
+   ``CHAT_CONTEXT_TOKENS - CHAT_REPLY_TOKENS`` (token merges where two pieces meet), layers
+   give back one piece at a time in ``shed`` order until it fits.
+3. render and receipt: the layers' system texts, in prompt order, make one system message;
+   their chat messages follow in prompt order, those with a ``depth`` inserted before the
+   ``depth``-th last message of the conversation. The receipt lists every layer in prompt
+   order and the items of each.
 
-Budgets come from ``settings.CONTEXT_LAYER_BUDGETS`` (``new`` has none: it always goes in,
-clipped only if it alone would overflow). The whole prompt never exceeds
-``CHAT_CONTEXT_TOKENS - CHAT_REPLY_TOKENS``: layers are filled in priority order (character,
-new, pinned, shared, summary, recent, retrieved), each within its budget and what is left;
-retrieval runs last because it looks only before the first recent message. What does not fit
-is dropped lowest score first (recent: oldest first); a final exact count trims further if
-rounding ever leaves the prompt over.
-
-The memory layers come only from ``memories.context`` (the seam between the apps).
+De-duplication, in this one place: an item (``(kind, id)``) goes into the first layer in fill
+order that is offered it. A memory section claims everything it was offered, kept or left out
+for its budget (a pinned memory too large for the pinned layer is not retrieved instead); the
+recent window claims only the messages it kept.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 
-from chat.context.budget import (
-    MESSAGE_OVERHEAD_TOKENS,
-    REPLY_PRIMING_TOKENS,
-    FittedSection,
-    fit_recent,
-    fit_section,
-    message_cost,
-    plain_line,
-    prompt_tokens,
+from chat.context.budget import REPLY_PRIMING_TOKENS, layer_budgets, prompt_tokens
+from chat.context.layers import (
+    ORDER,
+    ContextLayer,
+    FittedLayer,
+    Key,
+    SectionLayer,
+    Slot,
+    Turn,
+    check_order,
 )
-from chat.context.receipts import LayerUsage, Receipt, ReceiptItem
+from chat.context.receipts import Receipt
 from drawhisper.providers.base import ChatMessage
-from drawhisper.tokens import count_tokens, truncate_to_tokens
-from memories import context as memory_context
-from memories.context import ContextItem
 
-LAYERS = ("character", "pinned", "shared", "retrieved", "summary", "recent", "new")
-HEADINGS = {
-    "pinned": "### Pinned memories",
-    "shared": "### Shared memories",
-    "retrieved": "### Relevant memories",
-    "summary": "### Story so far",
-}
-MEMORY_NOTES_VERSION = "memory_notes_v1"
-_PROMPTS = Path(__file__).resolve().parent / "prompts"
-
-
-@cache
-def memory_notes() -> str:
-    return (_PROMPTS / f"{MEMORY_NOTES_VERSION}.txt").read_text(encoding="utf-8").strip()
+LAYERS = tuple(slot.name for slot in ORDER)
+CONVERSATION = ("user", "assistant")
+HEADINGS = {slot.name: slot.layer.heading for slot in ORDER if isinstance(slot.layer, SectionLayer)}
 
 
 @dataclass(frozen=True)
@@ -67,14 +53,94 @@ class AssembledContext:
     receipt: Receipt
 
 
-def _not_before(item: ContextItem, before_seq: int | None) -> bool:
-    """An archived message at or after the recent window would repeat what the model sees."""
-    seq = item.start_seq if item.start_seq is not None else item.end_seq
-    return before_seq is not None and seq is not None and seq >= before_seq
+def unclaimed(layer: ContextLayer, candidates: Sequence[Any], claimed: frozenset[Key]) -> list[Any]:
+    """``candidates`` without those an earlier layer claimed, and without repeats (the first
+    one stays)."""
+    seen = set(claimed)
+    kept = []
+    for candidate in candidates:
+        key = layer.key(candidate)
+        if key is not None:
+            if key in seen:
+                continue
+            seen.add(key)
+        kept.append(candidate)
+    return kept
 
 
-def _role(message) -> str:
-    return "user" if message.role == "user" else "assistant"
+def claims_of(layer: ContextLayer, offered: Sequence[Any], fitted: FittedLayer) -> frozenset:
+    held = offered if layer.claims_left_out else fitted.kept
+    return frozenset(key for key in map(layer.key, held) if key is not None)
+
+
+def fill(
+    turn: Turn, order: Sequence[Slot], budgets: Mapping[str, int], room: int
+) -> Mapping[str, FittedLayer]:
+    """Every layer fitted, each within its budget and the ``room`` the earlier ones left."""
+    for slot in sorted(order, key=lambda slot: slot.fill):
+        layer = slot.layer
+        budget = min(budgets[layer.name], room) if layer.budgeted else room
+        budget = max(budget, 0)
+        offered = unclaimed(layer, layer.gather(turn, budget), turn.claimed)
+        fitted = layer.fit(offered, budget)
+        turn = turn.with_fitted(fitted, claims=claims_of(layer, offered, fitted))
+        room -= fitted.tokens
+    return turn.fitted
+
+
+def depth_position(chat: Sequence[ChatMessage], depth: int) -> int:
+    """Where a message at ``depth`` goes among the in-order chat messages: before the
+    ``depth``-th last message of the conversation (user and character; other instructions
+    are not counted), as SillyTavern counts depth. 0 is the very end; deeper than the
+    conversation is before its first message."""
+    spoken = [index for index, message in enumerate(chat) if message.role in CONVERSATION]
+    if depth <= 0 or not spoken:
+        return len(chat)
+    return spoken[max(len(spoken) - depth, 0)]
+
+
+def render(fitted: Sequence[FittedLayer]) -> list[ChatMessage]:
+    """One system message, then the chat messages; ``fitted`` in prompt order. A layer with a
+    ``depth`` has its messages placed by ``depth_position``; several at one place keep
+    prompt order."""
+    system = "".join(layer.system_text() for layer in fitted)
+    chat = [message for layer in fitted if layer.depth is None for message in layer.chat_messages()]
+    placed = [
+        (depth_position(chat, layer.depth), layer.chat_messages())
+        for layer in fitted
+        if layer.depth is not None
+    ]
+    ordered: list[ChatMessage] = [ChatMessage(role="system", content=system)]
+    for index in range(len(chat) + 1):
+        ordered += [message for at, messages in placed if at == index for message in messages]
+        ordered += chat[index : index + 1]
+    return ordered
+
+
+def shed(
+    fitted: Mapping[str, FittedLayer], order: Sequence[Slot], total_budget: int
+) -> list[FittedLayer]:
+    """The fitted layers in prompt order, smaller until the exact count fits."""
+    layers = {slot.name: fitted[slot.name] for slot in order}
+    givers = [slot.name for slot in sorted(order, key=lambda slot: slot.shed)]
+    while (overflow := prompt_tokens(render(list(layers.values()))) - total_budget) > 0:
+        for name in givers:
+            smaller = layers[name].shed(overflow)
+            if smaller is not None:
+                layers[name] = smaller
+                break
+        else:
+            break  # only fixed overheads left: a budget this small cannot hold a prompt
+    return list(layers.values())
+
+
+def receipt_of(fitted: Sequence[FittedLayer], messages: Sequence[ChatMessage], budget: int):
+    return Receipt(
+        layers={layer.name: layer.usage() for layer in fitted},
+        items=tuple(item for layer in fitted for item in layer.receipt_items()),
+        total_tokens=prompt_tokens(messages),
+        budget_tokens=budget,
+    )
 
 
 def build_context(
@@ -85,204 +151,27 @@ def build_context(
     budgets: Mapping[str, int] | None = None,
     context_tokens: int | None = None,
     reply_tokens: int | None = None,
+    order: Sequence[Slot] | None = None,
 ) -> AssembledContext:
     """Assemble the prompt from the character prompt and ``history`` (the thread's prompt
-    messages before the reply, newest first; the newest is answered when it is the user's)."""
-    budgets = dict(settings.CONTEXT_LAYER_BUDGETS if budgets is None else budgets)
+    messages before the reply, newest first; the newest is answered when it is the user's).
+
+    ``budgets`` override ``settings.CONTEXT_LAYER_BUDGETS`` per layer; ``order`` replaces
+    ``ORDER`` (a tool or test running another line-up)."""
+    order = ORDER if order is None else tuple(order)
+    check_order(order)
+    budgeted = [slot.name for slot in order if slot.layer.budgeted]
+    budget_of = layer_budgets(budgeted, budgets)
     context_tokens = settings.CHAT_CONTEXT_TOKENS if context_tokens is None else context_tokens
     reply_tokens = settings.CHAT_REPLY_TOKENS if reply_tokens is None else reply_tokens
     total_budget = max(context_tokens - reply_tokens, 0)
-    remaining = total_budget - REPLY_PRIMING_TOKENS
 
-    # 1. character: the stable prefix.
-    character_budget = max(min(budgets.get("character", 0), remaining), 0)
-    character_text = f"{system_prompt.strip()}\n\n{memory_notes()}"
-    if message_cost(character_text) > character_budget:
-        character_text = truncate_to_tokens(
-            character_text, character_budget - MESSAGE_OVERHEAD_TOKENS
-        )
-    character_tokens = message_cost(character_text) if character_text else 0
-    remaining -= character_tokens
-
-    # 7. new: the message being answered always goes in.
-    new_message = history[0] if history and history[0].role == "user" else None
-    older = list(history[1:] if new_message is not None else history)
-    new_text = ""
-    new_budget = max(remaining, 0)
-    if new_message is not None:
-        new_text = new_message.content
-        if message_cost(new_text) > new_budget:
-            new_text = truncate_to_tokens(new_text, new_budget - MESSAGE_OVERHEAD_TOKENS)
-        remaining -= message_cost(new_text)
-
-    def layer_budget(name: str) -> int:
-        return max(min(budgets.get(name, 0), remaining), 0)
-
-    # 2-3. pinned and shared memories.
-    pinned_items = memory_context.pinned_memories(thread_id=thread_id)
-    pinned_budget = layer_budget("pinned")
-    pinned = fit_section(pinned_items, heading=HEADINGS["pinned"], budget=pinned_budget)
-    remaining -= pinned.tokens
-
-    pinned_ids = {item.id for item in pinned_items if item.kind == "memory"}
-    shared_items = [
-        item
-        for item in memory_context.shared_memories(thread_id=thread_id)
-        if not (item.kind == "memory" and item.id in pinned_ids)
-    ]
-    shared_budget = layer_budget("shared")
-    shared = fit_section(shared_items, heading=HEADINGS["shared"], budget=shared_budget)
-    remaining -= shared.tokens
-
-    # 5. the rolling summary.
-    summary_item = memory_context.rolling_summary(thread_id=thread_id)
-    summary_budget = layer_budget("summary")
-    summary = fit_section(
-        [summary_item] if summary_item is not None else [],
-        heading=HEADINGS["summary"],
-        budget=summary_budget,
-        line=plain_line,
-    )
-    remaining -= summary.tokens
-
-    # 6. recent messages, newest kept first.
-    recent_budget = layer_budget("recent")
-    recent = fit_recent(older, budget=recent_budget)
-    remaining -= recent.tokens
-
-    # 4. retrieved: only what lies before the recent window and is not already in.
-    if recent.messages:
-        before_seq = recent.messages[0].seq
-    elif new_message is not None:
-        before_seq = new_message.seq
-    else:
-        before_seq = None
-    retrieved_budget = layer_budget("retrieved")
-    query = new_message.content if new_message is not None else (older[0].content if older else "")
-    excluded_memory_ids = pinned_ids | {item.id for item in shared_items if item.kind == "memory"}
-    present = {("summary", summary_item.id)} if summary_item is not None else set()
-    recent_ids = {message.pk for message in recent.messages}
-    retrieved_items: list[ContextItem] = []
-    if query and retrieved_budget > 0:
-        for item in memory_context.retrieve(
-            thread_id=thread_id,
-            query=query,
-            budget_tokens=retrieved_budget,
-            exclude_memory_ids=sorted(excluded_memory_ids),
-            before_seq=before_seq,
-        ):
-            if item.kind == "memory" and item.id in excluded_memory_ids:
-                continue
-            if item.kind == "message" and (item.id in recent_ids or _not_before(item, before_seq)):
-                continue
-            if (item.kind, item.id) in present:
-                continue
-            present.add((item.kind, item.id))
-            retrieved_items.append(item)
-    retrieved = fit_section(retrieved_items, heading=HEADINGS["retrieved"], budget=retrieved_budget)
-    remaining -= retrieved.tokens
-
-    sections = {"pinned": pinned, "shared": shared, "retrieved": retrieved, "summary": summary}
-    recent_messages = list(recent.messages)
-    recent_dropped = recent.dropped
-
-    def render() -> list[ChatMessage]:
-        system = character_text + "".join(
-            sections[name].render() for name in ("pinned", "shared", "retrieved", "summary")
-        )
-        messages = [ChatMessage(role="system", content=system)]
-        messages += [
-            ChatMessage(role=_role(message), content=message.content) for message in recent_messages
-        ]
-        if new_message is not None:
-            messages.append(ChatMessage(role="user", content=new_text))
-        return messages
-
-    messages = render()
-    # Token counts of the pieces add up to the whole in practice; if they ever do not, trim
-    # the least valuable content until the exact count fits.
-    while prompt_tokens(messages) > total_budget:
-        if recent_messages:
-            recent_messages.pop(0)
-            recent_dropped += 1
-        elif name := next(
-            (n for n in ("retrieved", "summary", "shared", "pinned") if sections[n].lines), None
-        ):
-            section = sections[name]
-            lines = section.lines[:-1]
-            sections[name] = FittedSection(
-                section.heading,
-                lines,
-                section.dropped + 1,
-                (count_tokens(f"\n\n{section.heading}") + sum(line.tokens for line in lines))
-                if lines
-                else 0,
-            )
-        elif character_text or new_text:
-            overflow = prompt_tokens(messages) - total_budget
-            if character_text:
-                character_text = truncate_to_tokens(
-                    character_text, max(count_tokens(character_text) - overflow, 0)
-                )
-            else:
-                new_text = truncate_to_tokens(new_text, max(count_tokens(new_text) - overflow, 0))
-        else:
-            break  # only fixed overheads left: a budget this small cannot hold a prompt
-        messages = render()
-
-    recent_tokens = sum(message_cost(message.content) for message in recent_messages)
-    layers = {
-        "character": LayerUsage(
-            tokens=message_cost(character_text), budget=character_budget, items=1
-        ),
-        **{
-            name: LayerUsage(
-                tokens=sections[name].tokens,
-                budget=budget,
-                items=len(sections[name].lines),
-                dropped=sections[name].dropped,
-            )
-            for name, budget in (
-                ("pinned", pinned_budget),
-                ("shared", shared_budget),
-                ("retrieved", retrieved_budget),
-                ("summary", summary_budget),
-            )
-        },
-        "recent": LayerUsage(
-            tokens=recent_tokens,
-            budget=recent_budget,
-            items=len(recent_messages),
-            dropped=recent_dropped,
-        ),
-        "new": LayerUsage(
-            tokens=message_cost(new_text) if new_message is not None else 0,
-            budget=new_budget,
-            items=1 if new_message is not None else 0,
-        ),
-    }
-    items = tuple(
-        ReceiptItem(
-            layer=name,
-            kind=line.item.kind,
-            id=line.item.id,
-            score=line.item.score,
-            tokens=line.tokens,
-            title=line.item.title,
-            type=line.item.type,
-            truncated=line.truncated,
-        )
-        for name in ("pinned", "shared", "retrieved", "summary")
-        for line in sections[name].lines
-    )
+    turn = Turn.from_history(thread_id=thread_id, system_prompt=system_prompt, history=history)
+    fitted = fill(turn, order, budget_of, total_budget - REPLY_PRIMING_TOKENS)
+    layers = shed(fitted, order, total_budget)
+    messages = render(layers)
     return AssembledContext(
-        messages=tuple(messages),
-        receipt=Receipt(
-            layers=layers,
-            items=items,
-            total_tokens=prompt_tokens(messages),
-            budget_tokens=total_budget,
-        ),
+        messages=tuple(messages), receipt=receipt_of(layers, messages, total_budget)
     )
 
 
