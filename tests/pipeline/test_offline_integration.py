@@ -209,12 +209,26 @@ def test_with_no_keys_a_long_chat_leaves_memories_of_what_the_user_said_about_th
         for fact, words in PLANTED.items()
     }
     remembered = [fact for fact, holding in found.items() if holding]
+    # Where each fact was said: the first of the user's messages holding its words.
+    said = _api(port, token, f"/api/threads/{thread['id']}/messages/?limit=500")["results"]
+    said_at = {
+        fact: min(
+            m["seq"]
+            for m in said
+            if m["role"] == "user" and all(w.lower() in m["content"].lower() for w in words)
+        )
+        for fact, words in PLANTED.items()
+    }
+    memorised_up_to = max(job.end_seq for job in jobs)
     report = (
-        f"jobs {[(job.start_seq, job.end_seq) for job in jobs]}; remembered {remembered}; "
-        f"memories {json.dumps(memories, indent=1)[:4000]}"
+        f"jobs {[(job.start_seq, job.end_seq) for job in jobs]}; said at {said_at}; "
+        f"remembered {remembered}; memories {json.dumps(memories, indent=1)[:4000]}"
     )
 
     assert len(remembered) >= 6, report
+    # Every fact said in a range a job has read is remembered (the chat's last messages
+    # wait, as they should, until enough new text starts the next job).
+    assert {f for f, seq in said_at.items() if seq <= memorised_up_to} <= set(remembered), report
     for memory in memories:
         text = f"{memory['title']} {memory['content']}"
         assert not [words for words in STAND_IN_WORDS if words.lower() in text.lower()], report

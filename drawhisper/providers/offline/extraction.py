@@ -48,6 +48,12 @@ OVERLAP = 0.6  # word overlap at which a statement only repeats an earlier one
 SHORT_SENTENCE_WORDS = 10  # titles quote sentences up to this long
 _CONNECTORS = frozenset({"of", "the", "de", "la", "le", "von", "van", "del"})
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
+# Adverbs that name nothing ("brought my dog *along*"): a phrase never includes them.
+_PARTICLES = frozenset(
+    """along back away anymore around together tonight today lately maybe perhaps else soon
+    later almost nearly already always never often sometimes usually really truly honestly
+    actually absolutely totally""".split()
+)
 _PLAIN = frozenset({"conversation", "fact"})  # what the classifier gives talk without a type
 # How well two types share a chunk when there are more groups than chunks.
 _AFFINITY = {
@@ -224,8 +230,13 @@ def _statement_chunk(
             phrases.append(phrase)
     label = ", ".join(phrases[:TITLE_PHRASES])
     if len(content) == 1 and len(label.split()) < 2:
-        # One statement whose key phrase is a stray word: its own words say more.
-        label = " ".join(members[0].text.split()).rstrip(".!…")
+        # One statement whose key phrase is a stray word: a short one says it best in its
+        # own words, a long one in its two best phrases.
+        own = " ".join(members[0].text.split())
+        two = key_phrases(members[0].text, names, start=members[0].anchor)
+        if len(_WORD.findall(own)) > SHORT_SENTENCE_WORDS and len(two) > 1:
+            own = ", ".join(two)
+        label = own.rstrip(".!…")
     title = f"{speaker}: {label}" if label else speaker
     return members[0].index, {
         "title": shorten(title, MAX_TITLE_CHARACTERS),
@@ -276,17 +287,23 @@ def key_phrase(text: str, names: frozenset[str] = frozenset(), *, start: int = 0
     (where its rule matched), leaving out the speakers' names and attitude words. Runs with
     a name or a number win, then longer ones, then nearer ones ("I'm terrified of deep
     water" -> "deep water"; "my birthday is on the 3rd of May" -> "3rd of May")."""
+    phrases = key_phrases(text, names, start=start, limit=1)
+    return phrases[0] if phrases else ""
+
+
+def key_phrases(
+    text: str, names: frozenset[str] = frozenset(), *, start: int = 0, limit: int = 2
+) -> list[str]:
+    """The best ``limit`` phrases of ``text`` (see ``key_phrase``), in the order said."""
     runs = _content_runs(text[start:], names) or _content_runs(text, names)
-    if not runs:
-        return ""
 
     def weight(position: int) -> float:
         run = runs[position]
         marked = any(word[:1].isupper() or word[:1].isdigit() for word in run)
         return 2 * marked + min(len(run), 3) - position
 
-    best = max(range(len(runs)), key=lambda position: (weight(position), -position))
-    return " ".join(runs[best][:PHRASE_WORDS])
+    best = sorted(range(len(runs)), key=lambda position: (-weight(position), position))
+    return [" ".join(runs[position][:PHRASE_WORDS]) for position in sorted(best[:limit])]
 
 
 def _content_runs(text: str, names: frozenset[str]) -> list[list[str]]:
@@ -302,6 +319,7 @@ def _content_runs(text: str, names: frozenset[str]) -> list[list[str]]:
         is_content = (
             len(lower) > 2
             and lower not in STOPWORDS
+            and lower not in _PARTICLES
             and lower not in names
             and not is_attitude_word(lower)
         )
