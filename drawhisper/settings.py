@@ -370,6 +370,12 @@ CONTEXT_LAYER_BUDGET_DEFAULTS = {
     "retrieved": 1000,
     "summary": 600,
     "recent": 2048,
+    "persona": 300,
+    "lore_before": 500,
+    "lore_after": 500,
+    "lore_depth": 300,
+    "author_note": 200,
+    "post_history": 300,
 }
 CONTEXT_LAYER_BUDGETS = {
     layer: env.int(f"CONTEXT_BUDGET_{layer.upper()}", default=tokens)

@@ -102,6 +102,10 @@ class ReceiptItemSerializer(serializers.Serializer):
     title = serializers.CharField()
     type = serializers.CharField()
     truncated = serializers.BooleanField()
+    matched_key = serializers.CharField(
+        required=False,
+        help_text='Lore items only: the key that fired the entry ("" for a constant entry).',
+    )
 
 
 class ReceiptSerializer(serializers.Serializer):

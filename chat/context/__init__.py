@@ -6,11 +6,14 @@ prompt order), ``HEADINGS`` (the section headings), ``prompt_tokens``; and, for 
 ``ORDER``, ``Slot``, ``Turn``, ``ContextLayer``, ``FittedLayer`` and the three shapes
 ``SectionLayer``, ``MessagesLayer``, ``TextLayer``.
 
-Layers, in prompt order (``ORDER``; the first is a stable prefix providers can cache):
-``character`` (character and scene system prompt, and a note on reading the memory
-sections), ``pinned``, ``shared``, ``retrieved``, ``summary`` (sections of the same system
-message), ``recent`` (the latest messages, as chat messages), ``new`` (the user message being
-answered).
+Layers, in prompt order (``ORDER``): ``lore_before`` (lorebook entries placed before the
+character), ``character`` (character and scene system prompt, and a note on reading the
+memory sections), ``persona`` (the chat's persona), ``lore_after``, ``pinned``, ``shared``,
+``retrieved``, ``summary`` (sections of the same system message), ``recent`` (the latest
+messages, as chat messages), ``lore_depth`` (entries placed at their depth among them),
+``author_note`` (the chat's note, at its depth), ``post_history`` (the card's post-history
+instructions), ``new`` (the user message being answered). The role-play layers read
+``turn.sources`` (``chat.context.sources``), gathered once per turn.
 
 The layer protocol
 ------------------

@@ -40,6 +40,7 @@ from chat.context.layers import (
     check_order,
 )
 from chat.context.receipts import Receipt
+from chat.context.sources import TurnSources, gather_sources
 from drawhisper.providers.base import ChatMessage
 
 LAYERS = tuple(slot.name for slot in ORDER)
@@ -110,6 +111,12 @@ def render(fitted: Sequence[FittedLayer]) -> list[ChatMessage]:
         for layer in fitted
         if layer.depth is not None
     ]
+    # A layer whose pieces each have a depth of their own (at-depth lore) places them itself.
+    placed += [
+        (depth_position(chat, depth), (message,))
+        for layer in fitted
+        for depth, message in getattr(layer, "placed_messages", tuple)()
+    ]
     ordered: list[ChatMessage] = [ChatMessage(role="system", content=system)]
     for index in range(len(chat) + 1):
         ordered += [message for at, messages in placed if at == index for message in messages]
@@ -152,12 +159,14 @@ def build_context(
     context_tokens: int | None = None,
     reply_tokens: int | None = None,
     order: Sequence[Slot] | None = None,
+    sources: TurnSources | None = None,
 ) -> AssembledContext:
     """Assemble the prompt from the character prompt and ``history`` (the thread's prompt
     messages before the reply, newest first; the newest is answered when it is the user's).
 
     ``budgets`` override ``settings.CONTEXT_LAYER_BUDGETS`` per layer; ``order`` replaces
-    ``ORDER`` (a tool or test running another line-up)."""
+    ``ORDER`` (a tool or test running another line-up); ``sources`` are the role-play
+    sources (persona, lore, author's note, post-history instructions) of the turn."""
     order = ORDER if order is None else tuple(order)
     check_order(order)
     budgeted = [slot.name for slot in order if slot.layer.budgeted]
@@ -166,7 +175,9 @@ def build_context(
     reply_tokens = settings.CHAT_REPLY_TOKENS if reply_tokens is None else reply_tokens
     total_budget = max(context_tokens - reply_tokens, 0)
 
-    turn = Turn.from_history(thread_id=thread_id, system_prompt=system_prompt, history=history)
+    turn = Turn.from_history(
+        thread_id=thread_id, system_prompt=system_prompt, history=history, sources=sources
+    )
     fitted = fill(turn, order, budget_of, total_budget - REPLY_PRIMING_TOKENS)
     layers = shed(fitted, order, total_budget)
     messages = render(layers)
@@ -182,8 +193,19 @@ def assemble_context(*, thread, reply_seq: int, user_name: str) -> AssembledCont
     from scenes.selectors import effective_config
 
     config = effective_config(character=thread.character, scene=thread.scene)
+    history = prompt_history(thread_id=thread.pk, before_seq=reply_seq)
+    sources = gather_sources(
+        thread=thread,
+        config=config,
+        user_name=user_name,
+        history=history,
+        budgets=layer_budgets((), None),
+    )
     return build_context(
         thread_id=thread.pk,
-        system_prompt=render_system_prompt(config, user_name=user_name),
-        history=prompt_history(thread_id=thread.pk, before_seq=reply_seq),
+        system_prompt=render_system_prompt(
+            config, user_name=user_name, persona_description=sources.persona_description
+        ),
+        history=history,
+        sources=sources,
     )

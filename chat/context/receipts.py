@@ -19,15 +19,17 @@ from typing import Any
 @dataclass(frozen=True)
 class ReceiptItem:
     layer: str
-    kind: str  # memory | summary | message
+    kind: str  # memory | summary | message | lore
     id: int
     score: float | None
     tokens: int
     title: str = ""
     type: str = ""
     truncated: bool = False
+    matched_key: str | None = None  # lore: the key that fired the entry ("" when constant)
 
     def as_json(self) -> dict[str, Any]:
+        extra = {} if self.matched_key is None else {"matched_key": self.matched_key}
         return {
             "layer": self.layer,
             "kind": self.kind,
@@ -37,6 +39,7 @@ class ReceiptItem:
             "title": self.title,
             "type": self.type,
             "truncated": self.truncated,
+            **extra,
         }
 
 

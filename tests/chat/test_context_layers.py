@@ -269,6 +269,10 @@ class Persona(SectionLayer):
         return [item(1, "Ada, a lighthouse keeper's daughter.", kind="persona")]
 
 
+class Profile(Persona):
+    name = "profile"  # no CONTEXT_BUDGET_PROFILE setting
+
+
 class PostHistory(TextLayer):
     name = "post_history"
     role = "system"
@@ -277,9 +281,14 @@ class PostHistory(TextLayer):
         return ["Stay in character."]
 
 
+CORE = ("character", "pinned", "shared", "retrieved", "summary", "recent", "new")
+
+
 def with_layers(*extra: tuple[int, Slot]) -> tuple[Slot, ...]:
-    """ORDER with ``extra`` slots inserted before the given prompt positions."""
-    order = list(ORDER)
+    """The memory and conversation layers of ORDER with ``extra`` slots inserted before the
+    given prompt positions (the role-play layers of ORDER are left out, so the example layers
+    here can take their names)."""
+    order = [slot for slot in ORDER if slot.name in CORE]
     for position, slot in sorted(extra, key=lambda pair: -pair[0]):
         order.insert(position, slot)
     return tuple(order)
@@ -298,9 +307,9 @@ def history_of(thread, turns: int):
 @pytest.mark.django_db
 def test_a_new_layer_is_a_unit_a_line_in_the_order_and_a_budget(thread, seam):
     order = with_layers(
-        (1, Slot(Persona(), fill=8, shed=8)),
-        (6, Slot(PostHistory(), fill=9, shed=9)),
-        (6, Slot(AuthorsNote(), fill=10, shed=10)),
+        (1, Slot(Persona(), fill=108, shed=108)),
+        (6, Slot(PostHistory(), fill=109, shed=109)),
+        (6, Slot(AuthorsNote(), fill=110, shed=110)),
     )
     budgets = {"persona": 100, "post_history": 50, "authors_note": 50}
 
@@ -328,15 +337,15 @@ def test_a_new_layer_is_a_unit_a_line_in_the_order_and_a_budget(thread, seam):
 
 @pytest.mark.django_db
 def test_a_note_deeper_than_the_chat_goes_before_its_first_message(thread, seam):
-    order = with_layers((6, Slot(AuthorsNote(), fill=8, shed=8)))
+    order = with_layers((6, Slot(AuthorsNote(), fill=108, shed=108)))
     assembled = build(thread, [question(thread)], {"authors_note": 50}, order=order)
     assert [m.role for m in assembled.messages] == ["system", "system", "user"]
 
 
 @pytest.mark.django_db
 def test_a_layer_without_a_budget_setting_is_refused_by_name(thread, seam, settings):
-    order = with_layers((1, Slot(Persona(), fill=8, shed=8)))
-    with pytest.raises(ImproperlyConfigured, match="CONTEXT_BUDGET_PERSONA"):
+    order = with_layers((1, Slot(Profile(), fill=108, shed=108)))
+    with pytest.raises(ImproperlyConfigured, match="CONTEXT_BUDGET_PROFILE"):
         build_context(thread_id=thread.pk, system_prompt="You are Vela.", history=[], order=order)
 
 
@@ -346,7 +355,21 @@ def test_an_order_with_two_layers_on_one_fill_rank_is_refused():
 
 
 def test_the_default_order_names_the_receipt_layers_and_headings():
-    assert LAYERS == ("character", "pinned", "shared", "retrieved", "summary", "recent", "new")
+    assert LAYERS == (
+        "lore_before",
+        "character",
+        "persona",
+        "lore_after",
+        "pinned",
+        "shared",
+        "retrieved",
+        "summary",
+        "recent",
+        "lore_depth",
+        "author_note",
+        "post_history",
+        "new",
+    )
     assert list(HEADINGS) == ["pinned", "shared", "retrieved", "summary"]
 
 

@@ -15,6 +15,14 @@ from chat.context.layers.conversation import (
     memory_notes,
 )
 from chat.context.layers.memory import PinnedLayer, RetrievedLayer, SharedLayer, SummaryLayer
+from chat.context.layers.roleplay import (
+    AuthorNoteLayer,
+    LoreAfterLayer,
+    LoreBeforeLayer,
+    LoreDepthLayer,
+    PersonaLayer,
+    PostHistoryLayer,
+)
 from chat.context.layers.shapes import (
     FittedMessages,
     FittedSection,
@@ -24,23 +32,37 @@ from chat.context.layers.shapes import (
     TextLayer,
 )
 
-# Fill: the character and the new message first, then what the user chose to keep (pinned,
-# shared), the summary and the recent window; retrieval last, because it looks only before
-# the recent window. Shed: the oldest recent message first, then the lowest-ranked items of
-# the memory sections, then the character, the new message last.
+# Fill: the character and the new message first, then the card's and the user's own
+# instructions (post-history, persona, author's note), the lore that fired, what the user
+# chose to keep (pinned, shared), the summary and the recent window; retrieval last, because
+# it looks only before the recent window. Shed: the oldest recent message first, then the
+# lowest-ranked items of the memory sections and the lore, then the instructions, the
+# character, the new message last. Lore before the character opens the system message.
 ORDER: tuple[Slot, ...] = (
-    Slot(CharacterLayer(), fill=1, shed=6),
-    Slot(PinnedLayer(), fill=3, shed=5),
-    Slot(SharedLayer(), fill=4, shed=4),
-    Slot(RetrievedLayer(), fill=7, shed=2),
-    Slot(SummaryLayer(), fill=5, shed=3),
-    Slot(RecentLayer(), fill=6, shed=1),
-    Slot(NewMessageLayer(), fill=2, shed=7),
+    Slot(LoreBeforeLayer(), fill=6, shed=8),
+    Slot(CharacterLayer(), fill=1, shed=12),
+    Slot(PersonaLayer(), fill=4, shed=10),
+    Slot(LoreAfterLayer(), fill=7, shed=7),
+    Slot(PinnedLayer(), fill=9, shed=5),
+    Slot(SharedLayer(), fill=10, shed=4),
+    Slot(RetrievedLayer(), fill=13, shed=2),
+    Slot(SummaryLayer(), fill=11, shed=3),
+    Slot(RecentLayer(), fill=12, shed=1),
+    Slot(LoreDepthLayer(), fill=8, shed=6),
+    Slot(AuthorNoteLayer(), fill=5, shed=9),
+    Slot(PostHistoryLayer(), fill=3, shed=11),
+    Slot(NewMessageLayer(), fill=2, shed=13),
 )
 check_order(ORDER)
 
 __all__ = [
     "ORDER",
+    "AuthorNoteLayer",
+    "LoreAfterLayer",
+    "LoreBeforeLayer",
+    "LoreDepthLayer",
+    "PersonaLayer",
+    "PostHistoryLayer",
     "CharacterLayer",
     "ContextLayer",
     "FittedLayer",

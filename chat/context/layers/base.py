@@ -28,6 +28,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Protocol
 
 from chat.context.receipts import LayerUsage, ReceiptItem
+from chat.context.sources import TurnSources
 from drawhisper.providers.base import ChatMessage
 
 Key = Hashable  # (kind, id), e.g. ("memory", 12) or ("message", 40)
@@ -77,9 +78,17 @@ class Turn:
     older: tuple[Any, ...]
     fitted: MappingProxyType[str, FittedLayer] = field(default_factory=lambda: MappingProxyType({}))
     claimed: frozenset[Key] = frozenset()
+    sources: TurnSources = TurnSources()  # persona, lore, author's note, post-history
 
     @classmethod
-    def from_history(cls, *, thread_id: int, system_prompt: str, history: Sequence) -> Turn:
+    def from_history(
+        cls,
+        *,
+        thread_id: int,
+        system_prompt: str,
+        history: Sequence,
+        sources: TurnSources | None = None,
+    ) -> Turn:
         """``history``: the thread's prompt messages before the reply, newest first; the newest
         is answered when it is the user's."""
         new_message = history[0] if history and history[0].role == "user" else None
@@ -89,6 +98,7 @@ class Turn:
             system_prompt=system_prompt,
             new_message=new_message,
             older=older,
+            sources=sources if sources is not None else TurnSources(),
         )
 
     @property

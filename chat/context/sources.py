@@ -1,0 +1,92 @@
+"""The role-play sources of one turn, read once before the layers run: the chat's persona,
+the lorebook entries that fired, the card's post-history instructions and the chat's
+author's note. Frozen, with every card macro already resolved.
+
+Read only through ``characters.selectors`` (persona, lore) and ``scenes`` (the effective
+configuration and macro rendering), never another app's models."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+LORE_LAYERS = ("lore_before", "lore_after", "lore_depth")
+LORE_LAYER_OF_POSITION = {
+    "before_char": "lore_before",
+    "after_char": "lore_after",
+    "at_depth": "lore_depth",
+}
+
+
+@dataclass(frozen=True)
+class LoreLine:
+    """An entry that fired, as the prompt shows it."""
+
+    entry_id: int
+    label: str  # the entry's comment, else its first key
+    text: str  # its content, macros resolved
+    layer: str  # lore_before | lore_after | lore_depth
+    depth: int  # messages from the end, for lore_depth
+    insertion_order: int
+    matched_key: str  # "" for a constant entry
+    reason: str  # key | constant | recursion
+
+
+@dataclass(frozen=True)
+class TurnSources:
+    user_name: str = ""
+    persona_description: str = ""
+    lore: tuple[LoreLine, ...] = ()
+    lore_dropped: int = 0  # fired, but over the lore budgets
+    post_history: str = ""
+    author_note: str = ""
+    author_note_depth: int = 4
+
+    def lore_for(self, layer: str) -> tuple[LoreLine, ...]:
+        return tuple(line for line in self.lore if line.layer == layer)
+
+
+def gather_sources(
+    *, thread, config, user_name: str, history: Sequence, budgets: Mapping[str, int]
+) -> TurnSources:
+    """What the role-play layers of ``thread``'s next reply draw from. ``history`` is the
+    prompt messages before the reply, newest first (the lore scan reads the newest)."""
+    from characters.selectors import lore_for_turn, persona_view
+    from scenes.prompting import render_card_text
+
+    persona = persona_view(owner_id=thread.owner_id, persona_id=thread.persona_id)
+    description = persona.description if persona is not None else ""
+
+    def card_text(text: str) -> str:
+        return render_card_text(text, config, user_name=user_name, persona_description=description)
+
+    lore = lore_for_turn(
+        owner_id=thread.owner_id,
+        character_id=thread.character_id,
+        scene_id=thread.scene_id,
+        thread_id=thread.pk,
+        messages=[message.content for message in history],
+        token_budget=sum(budgets.get(name, 0) for name in LORE_LAYERS),
+    )
+    return TurnSources(
+        user_name=user_name,
+        persona_description=card_text(description),
+        lore=tuple(
+            LoreLine(
+                entry_id=fired.entry_id,
+                label=fired.label,
+                text=card_text(fired.content),
+                layer=LORE_LAYER_OF_POSITION[fired.position],
+                depth=fired.depth,
+                insertion_order=fired.insertion_order,
+                matched_key=fired.matched_key,
+                reason=fired.reason,
+            )
+            for fired in lore.fired
+            if fired.content.strip()
+        ),
+        lore_dropped=lore.dropped,
+        post_history=card_text(config.post_history_instructions),
+        author_note=card_text(thread.author_note),
+        author_note_depth=thread.author_note_depth,
+    )
