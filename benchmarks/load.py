@@ -131,7 +131,7 @@ def server_env(*, delay: float, chunk_chars: int, redis_database: int) -> dict[s
 def create_chats(count: int, *, round_name: str) -> list[tuple[int, str]]:
     """``count`` users, each with a character and a thread holding some history; returns
     ``(thread id, API token)`` pairs."""
-    from rest_framework.authtoken.models import Token
+    from drawhisper.accounts.services import token_for_user
 
     chats = []
     users = get_user_model()
@@ -155,7 +155,7 @@ def create_chats(count: int, *, round_name: str) -> list[tuple[int, str]]:
                 for seq in range(1, HISTORY_TURNS + 1)
             ]
         )
-        chats.append((thread.pk, Token.objects.create(user=user).key))
+        chats.append((thread.pk, token_for_user(user=user)))
     return chats
 
 

@@ -43,7 +43,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.postgres",
     "rest_framework",
-    "rest_framework.authtoken",
+    "knox",  # API tokens, stored as SHA-512 digests only
     "axes",
     "django_filters",
     "drf_spectacular",
@@ -199,7 +199,7 @@ LOGOUT_REDIRECT_URL = "/accounts/login/"
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "knox.auth.TokenAuthentication",  # Authorization: Token <token>
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
@@ -209,6 +209,10 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "drawhisper.api.exception_handler",
 }
+# Tokens never expire by themselves (as before); each token request issues a new one and a
+# user keeps at most API_TOKENS_PER_USER (the oldest go first).
+REST_KNOX = {"TOKEN_TTL": None, "AUTH_HEADER_PREFIX": "Token"}
+API_TOKENS_PER_USER = env.int("API_TOKENS_PER_USER", default=20)
 SPECTACULAR_SETTINGS = {
     "TITLE": "Drawhisper API",
     "DESCRIPTION": "Characters, scenes, chat threads and long-term memories.",

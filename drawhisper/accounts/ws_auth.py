@@ -15,13 +15,15 @@ from django.contrib.auth.models import AnonymousUser
 
 @database_sync_to_async
 def _user_for_token(key: str):
-    from rest_framework.authtoken.models import Token
+    """The same check as the REST API's ``Authorization: Token`` (django-rest-knox)."""
+    from knox.auth import TokenAuthentication
+    from rest_framework.exceptions import AuthenticationFailed
 
     try:
-        token = Token.objects.select_related("user").get(key=key)
-    except Token.DoesNotExist:
+        user, _ = TokenAuthentication().authenticate_credentials(key.encode())
+    except (AuthenticationFailed, UnicodeError, ValueError):
         return AnonymousUser()
-    return token.user if token.user.is_active else AnonymousUser()
+    return user
 
 
 class _TokenAuthMiddleware(BaseMiddleware):

@@ -10,8 +10,8 @@ import uuid
 
 import pytest
 from channels.testing import WebsocketCommunicator
-from rest_framework.authtoken.models import Token
 
+from drawhisper.accounts.services import token_for_user
 from tests.factories import CharacterFactory, ThreadFactory
 
 SCRIPTED = "drawhisper.providers.fake.ScriptedChatBackend"
@@ -68,12 +68,12 @@ def other_thread(other_user):
 
 @pytest.fixture
 def token(user):
-    return Token.objects.create(user=user).key
+    return token_for_user(user=user)
 
 
 @pytest.fixture
 def other_token(other_user):
-    return Token.objects.create(user=other_user).key
+    return token_for_user(user=other_user)
 
 
 def socket(thread_id: int, token: str | None = None) -> WebsocketCommunicator:

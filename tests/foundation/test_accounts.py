@@ -34,7 +34,7 @@ def test_signup_refuses_a_weak_password():
 def test_token_endpoint_exchanges_credentials(user):
     client = APIClient()
     good = client.post("/api/auth/token/", {"username": user.username, "password": "correct horse battery"}, format="json")
-    assert good.status_code == 200 and len(good.json()["token"]) == 40
+    assert good.status_code == 200 and len(good.json()["token"]) == 64
     bad = client.post("/api/auth/token/", {"username": user.username, "password": "nope"}, format="json")
     assert bad.status_code == 400
     assert bad.json()["detail"] == "Wrong username or password."

@@ -136,13 +136,14 @@ def _receive_until(socket, event_type: str, *, timeout: float, seen: list[dict])
 def test_a_chat_past_the_threshold_becomes_memories_in_db_vectors_and_on_the_socket(
     services, llm_server, pgvector_store
 ):
-    from rest_framework.authtoken.models import Token
     from websockets.sync.client import connect
+
+    from drawhisper.accounts.services import token_for_user
 
     owner = UserFactory(username="alice", first_name="Alice")
     character = CharacterFactory(owner=owner, name="Mira", greeting="")
     thread = ThreadFactory(owner=owner, character=character)
-    token = Token.objects.create(user=owner)
+    token = token_for_user(user=owner)
 
     llm_server.push(*({"text": reply, "match": "stream"} for reply in REPLIES))
     llm_server.push({"text": SUMMARY, "match": "complete"})
@@ -152,7 +153,7 @@ def test_a_chat_past_the_threshold_becomes_memories_in_db_vectors_and_on_the_soc
     port = services["port"]
     seen: list[dict] = []
     with connect(
-        f"ws://127.0.0.1:{port}/ws/threads/{thread.pk}/?token={token.key}",
+        f"ws://127.0.0.1:{port}/ws/threads/{thread.pk}/?token={token}",
         origin=f"http://127.0.0.1:{port}",
         proxy=None,
         open_timeout=30,

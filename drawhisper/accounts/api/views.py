@@ -16,7 +16,9 @@ from drawhisper.accounts.throttling import SignupRateThrottle, TokenRateThrottle
 
 class CredentialsInput(serializers.Serializer):
     username = serializers.CharField(max_length=150)
-    password = serializers.CharField(max_length=256, trim_whitespace=False, style={"input_type": "password"})
+    password = serializers.CharField(
+        max_length=256, trim_whitespace=False, style={"input_type": "password"}
+    )
 
 
 class TokenOutput(serializers.Serializer):
