@@ -10,7 +10,10 @@ Invariants:
   after a crash, so there is no stale lock to clean up).
 - Ctrl-C (SIGINT) or SIGTERM stops every process the runner started: children get SIGTERM,
   then SIGKILL after a grace period; embedded PostgreSQL and Redis are stopped too when this
-  runner started them. If any child dies, the others are stopped and the runner exits non-zero.
+  runner started them.
+- A child that exits on its own (a crash, a kill -9) is restarted after a back-off that
+  doubles with each quick failure (1 s, 2 s, 4 s ... at most 30 s) and resets once the child
+  has stayed up for a minute; the other children keep running.
 """
 
 from __future__ import annotations
@@ -27,6 +30,9 @@ from pathlib import Path
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 GRACE_SECONDS = 10
+RESTART_FIRST_DELAY = 1.0
+RESTART_MAX_DELAY = 30.0
+STABLE_SECONDS = 60.0
 DEMO_LOGIN = ("demo", "drawhisper-demo")
 
 
@@ -35,9 +41,14 @@ class Child:
     name: str
     argv: list[str]
     process: subprocess.Popen | None = field(default=None, repr=False)
+    started_at: float = 0.0
+    quick_failures: int = 0  # exits in a row, each within STABLE_SECONDS of its start
+    restart_at: float | None = None
 
     def start(self, env: dict[str, str]) -> None:
         self.process = subprocess.Popen(self.argv, cwd=BASE_DIR, env=env, start_new_session=True)
+        self.started_at = time.monotonic()
+        self.restart_at = None
 
     def running(self) -> bool:
         return self.process is not None and self.process.poll() is None
@@ -49,6 +60,39 @@ class Child:
             os.killpg(self.process.pid, signum)
         except ProcessLookupError:
             pass
+
+
+def supervise(
+    children: list[Child],
+    env: dict[str, str],
+    *,
+    now: float | None = None,
+    first_delay: float = RESTART_FIRST_DELAY,
+    max_delay: float = RESTART_MAX_DELAY,
+    stable_seconds: float = STABLE_SECONDS,
+) -> None:
+    """One look at the children: schedule a restart for each that exited, start those whose
+    back-off has passed. Called every half second by ``main``."""
+    now = time.monotonic() if now is None else now
+    for child in children:
+        if child.running():
+            continue
+        if child.restart_at is None:
+            code = child.process.returncode if child.process is not None else None
+            if now - child.started_at >= stable_seconds:
+                child.quick_failures = 0
+            delay = min(max_delay, first_delay * 2**child.quick_failures)
+            child.quick_failures += 1
+            child.signal_group(signal.SIGKILL)  # what is left of its group (worker pool)
+            child.restart_at = now + delay
+            print(
+                f"The {child.name} process exited (code {code}); restarting it in {delay:g} s.",
+                file=sys.stderr,
+                flush=True,
+            )
+        elif now >= child.restart_at:
+            print(f"Restarting the {child.name} process.", file=sys.stderr, flush=True)
+            child.start(env)
 
 
 def _acquire_run_lock(data_dir: Path):
@@ -112,11 +156,10 @@ def _manage(*args: str, env: dict[str, str]) -> None:
     subprocess.run([sys.executable, "manage.py", *args], cwd=BASE_DIR, env=env, check=True)
 
 
-def _wait_healthy(url: str, children: list[Child], timeout: float = 60) -> bool:
+def _wait_healthy(url: str, children: list[Child], env: dict[str, str], timeout: float = 90) -> bool:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        if not all(child.running() for child in children):
-            return False
+        supervise(children, env)  # a child that dies while starting is restarted too
         try:
             with urllib.request.urlopen(url, timeout=2) as response:
                 if response.status == 200:
@@ -192,14 +235,10 @@ def main() -> int:
         for child in children:
             child.start(env)
         url = f"http://127.0.0.1:{port}/"
-        if _wait_healthy(f"{url}healthz", children):
+        if _wait_healthy(f"{url}healthz", children, env):
             print(banner(url, debug=debug_enabled(env)), flush=True)
         while not stopping:
-            dead = [child for child in children if not child.running()]
-            if dead:
-                print(f"The {dead[0].name} process exited; stopping the others.", file=sys.stderr)
-                exit_code = 1
-                break
+            supervise(children, env)
             time.sleep(0.5)
     except subprocess.CalledProcessError as error:
         print(f"Start-up step failed: {' '.join(error.cmd[1:])}", file=sys.stderr)
