@@ -31,6 +31,8 @@ from typing import Any
 
 from PIL import Image, PngImagePlugin, UnidentifiedImageError
 
+from characters.avatars import AVATAR_MAX_PIXELS, pixel_message
+
 SPEC = "chara_card_v2"
 SPEC_VERSION = "2.0"
 V3_SPEC = "chara_card_v3"
@@ -222,8 +224,13 @@ def card_from_png(data: bytes) -> Any:
                 raise CardError(
                     "Character cards are embedded in PNG images; this image is not a PNG."
                 )
+            width, height = image.size
+            if width * height > AVATAR_MAX_PIXELS:  # checked before any pixel is decoded
+                raise CardError(pixel_message(width, height))
             image.load()
             chunks = dict(getattr(image, "text", {}) or {})
+    except Image.DecompressionBombError:
+        raise CardError(pixel_message()) from None
     except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as error:
         if isinstance(error, CardError):
             raise
