@@ -93,3 +93,17 @@ def test_api_docs_load_every_asset_from_this_site(user):
         assert response.status_code == 200, source
     assert not re.search(r"<script>(?!\s*</script>)", html)  # the start-up script is a file
     assert "'self'" in _directives(page)["script-src"] and len(_directives(page)["script-src"]) == 1
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_no_store_holds_when_served_over_asgi(user):
+    from asgiref.sync import sync_to_async
+    from django.test import AsyncClient
+
+    client = AsyncClient()
+    await sync_to_async(client.force_login)(user)
+    signed_in = await client.get("/")
+    assert signed_in.status_code == 200
+    assert "no-store" in signed_in["Cache-Control"]
+    anonymous = await AsyncClient().get("/static/frontend/css/app.css")
+    assert "no-store" not in anonymous.get("Cache-Control", "")
