@@ -41,7 +41,8 @@ def _limit_message() -> str:
     from django.conf import settings
 
     limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
-    return f"The request body is too large (at most {limit // (1024 * 1024)} MB)."
+    size = f"{limit / 1_048_576:g} MB" if limit >= 1_048_576 else f"{limit:,} bytes"
+    return f"The request body is too large (at most {size})."
 
 
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:

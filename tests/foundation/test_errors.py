@@ -82,3 +82,11 @@ def test_static_files_are_served_with_debug_off(production):
     response = production.get("/static/frontend/css/app.css")
     assert response.status_code == 200
     assert b"{" in b"".join(response.streaming_content)
+
+
+def test_an_api_body_over_the_upload_limit_is_a_json_413(production, settings, user):
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1024
+    production.force_login(user)
+    response = production.post("/api/characters/", {"name": "x" * 4096})  # multipart form
+    assert response.status_code == 413
+    assert "too large" in response.json()["detail"]
