@@ -172,12 +172,13 @@ def _jobs_done(thread_id: int, *, timeout: float, worker) -> list[MemoryJob]:
 def test_with_no_keys_a_long_chat_leaves_memories_of_what_the_user_said_about_themselves(
     services,
 ):
-    from rest_framework.authtoken.models import Token
     from websockets.sync.client import connect
+
+    from drawhisper.accounts.services import token_for_user
 
     owner = UserFactory(username="ada", first_name="Ada")
     character = CharacterFactory(owner=owner, name="Mara Quill", greeting=GREETING)
-    token = Token.objects.create(user=owner).key
+    token = token_for_user(user=owner)
     port = services["port"]
     thread = _api(port, token, "/api/threads/", {"character": character.pk})
 
