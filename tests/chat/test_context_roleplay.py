@@ -225,8 +225,9 @@ def _card_with_book():
 
 @pytest.mark.django_db(transaction=True)
 async def test_a_card_book_entry_reaches_the_model_when_its_key_is_mentioned(settings, user):
-    from rest_framework.authtoken.models import Token
     from rest_framework.test import APIClient
+
+    from drawhisper.accounts.services import token_for_user
 
     def import_and_start():
         client = APIClient()
@@ -237,7 +238,7 @@ async def test_a_card_book_entry_reaches_the_model_when_its_key_is_mentioned(set
         assert response.status_code == 201, response.json()
         character_id = response.json()["character"]["id"]
         thread = client.post("/api/threads/", {"character": character_id}, format="json").json()
-        return thread["id"], Token.objects.create(user=user).key
+        return thread["id"], token_for_user(user=user)
 
     thread_id, token = await database_sync_to_async(import_and_start)()
     with FakeOpenAIServer() as server:
