@@ -126,6 +126,8 @@ def test_a_dropped_socket_reconnects_and_resends_without_duplicates(live_app, br
         CHAT_MODULE,
     )
     expect(page.locator("#chat-connection")).to_have_text("Connected", timeout=15_000)
+    # Acknowledged: the "sending…" line (also a user message) gave way to the stored one.
+    expect(page.locator(".chat-msg--sending")).to_have_count(0, timeout=15_000)
     expect(page.locator(".chat-msg--user")).to_have_count(1)
     expect(page.locator(".chat-msg--user .chat-msg__text")).to_have_text("Are you there?")
     expect(page.locator(".chat-msg--assistant").last).to_have_attribute(
@@ -140,6 +142,7 @@ def test_a_dropped_socket_reconnects_and_resends_without_duplicates(live_app, br
     page.get_by_label("Message to Mara").fill("And now?")
     page.keyboard.press("Enter")
     expect(page.locator("#chat-connection")).to_have_text("Connected", timeout=15_000)
+    expect(page.locator(".chat-msg--sending")).to_have_count(0, timeout=15_000)
     expect(page.locator(".chat-msg--user")).to_have_count(2)
     expect(page.locator(".chat-msg--user").last).not_to_have_class(re.compile("chat-msg--sending"))
     assert list(Message.objects.filter(thread=thread, role="user").values_list("content", flat=True).order_by("seq")) == [
