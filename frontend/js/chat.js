@@ -16,12 +16,11 @@ import { chatApi } from "./chat-api.js";
 import { installMessageActions } from "./chat-actions.js";
 import { installMessageAnchors } from "./chat-anchors.js";
 import { formatRoleplay } from "./chat-format.js";
+import { followLog } from "./chat-scroll.js";
 import { messageView } from "./chat-views.js";
 import { bus } from "./lib/bus.js";
 import { h } from "./lib/dom.js";
 import { CLOSE_NOT_FOUND, CLOSE_UNAUTHENTICATED, ThreadSocket } from "./protocol.js";
-
-const STICK_THRESHOLD_PX = 48;
 
 const initial = JSON.parse(document.getElementById("chat-initial").textContent);
 const threadId = initial.thread.id;
@@ -50,7 +49,6 @@ const state = {
   shownVersion: new Map(), // reply id → id of the version the switcher shows instead
   switcherFor: null, // id of the reply that has the version switcher (the last one)
   streamingId: null,
-  stick: true,
   hasEarlier: initial.has_earlier,
   connectedOnce: false,
 };
@@ -149,33 +147,13 @@ function scheduleText(id) {
     frameRequested = false;
     for (const messageId of dirty) renderText(messageId);
     dirty.clear();
-    followBottom();
+    scroller.follow();
   });
 }
 
 // ---------------------------------------------------------------------- scrolling
 
-function atBottom() {
-  return ui.log.scrollHeight - ui.log.scrollTop - ui.log.clientHeight < STICK_THRESHOLD_PX;
-}
-
-function followBottom() {
-  if (state.stick) {
-    ui.log.scrollTop = ui.log.scrollHeight;
-    ui.jump.hidden = true;
-  } else {
-    ui.jump.hidden = false;
-  }
-}
-
-ui.log.addEventListener("scroll", () => {
-  state.stick = atBottom();
-  if (state.stick) ui.jump.hidden = true;
-});
-ui.jump.addEventListener("click", () => {
-  state.stick = true;
-  followBottom();
-});
+const scroller = followLog({ log: ui.log, jump: ui.jump });
 
 // ---------------------------------------------------------------------- controls
 
@@ -226,8 +204,7 @@ function showSending(clientId, content) {
   view.querySelector(".chat-msg__who").append(h("span", { class: "chat-msg__status", text: " sending…" }));
   ui.log.append(view);
   state.sending.set(clientId, view);
-  state.stick = true;
-  followBottom();
+  scroller.stickToBottom();
 }
 
 function send() {
@@ -273,14 +250,14 @@ const handlers = {
       state.sending.delete(event.client_id);
     }
     placeMessage(event.message);
-    followBottom();
+    scroller.follow();
   },
   "reply.start"(event) {
     if (event.replaces) removeMessage(event.replaces);
     state.streamingId = event.message_id;
     placeMessage(event.message);
     state.elements.get(event.message_id).classList.add("chat-msg--streaming");
-    followBottom();
+    scroller.follow();
   },
   "reply.delta"(event) {
     const message = state.messages.get(event.message_id);
@@ -293,12 +270,12 @@ const handlers = {
     Object.assign(message, { content: event.content, status: event.status, receipt: event.receipt });
     if (state.streamingId === event.message_id) state.streamingId = null;
     placeMessage(message);
-    followBottom();
+    scroller.follow();
     // The stored message also carries its previous versions (after a regeneration) and error.
     const fresh = await api.get(event.message_id).catch(() => null);
     if (fresh) {
       placeMessage(fresh);
-      followBottom();
+      scroller.follow();
     }
   },
   error(event) {
@@ -332,7 +309,7 @@ async function refreshHistory() {
   state.streamingId = null;
   for (const message of page.results) if (message.status === "streaming") state.streamingId = message.id;
   updateControls();
-  followBottom();
+  scroller.follow();
 }
 
 async function loadEarlier() {
@@ -400,7 +377,7 @@ for (const message of initial.messages) if (message.status === "streaming") stat
 ui.earlier.hidden = !state.hasEarlier;
 if (window.matchMedia("(max-width: 760px)").matches) ui.threads.open = false;
 updateControls();
-followBottom();
+scroller.follow();
 socket.connect();
 ui.input.focus();
 installMessageAnchors({ log: ui.log, hasEarlier: () => !ui.earlier.hidden, loadEarlier });
