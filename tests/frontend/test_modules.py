@@ -59,6 +59,7 @@ def test_imports_resolve_to_modules_and_their_exports(module):
 # lib/bus.js instead).
 ENTRIES = {
     "chat.js",
+    "chat-settings.js",
     "memory-panel.js",
     "memories-page.js",
     "scene-editor.js",
