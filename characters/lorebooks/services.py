@@ -6,6 +6,7 @@ characters, scenes and chats ("No such ..." otherwise, exactly like a missing on
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -50,6 +51,8 @@ def _check_entry(values: Mapping[str, Any], where: str) -> dict[str, Any]:
             fail(name, "Must be a list of text keys.")
         elif len(value) > MAX_KEYS:
             fail(name, f"Too many keys: the limit is {MAX_KEYS}.")
+        elif any("\x00" in key for key in value):
+            fail(name, "A key contains a null character, which cannot be stored.")
     for name in (
         "selective",
         "constant",
@@ -104,12 +107,16 @@ def _check_book(values: Mapping[str, Any]) -> None:
             errors["name"] = [f"Name is too long: {len(name)} characters, the limit is 200."]
     if "description" in values and not isinstance(values["description"], str):
         errors["description"] = ["Must be text."]
+    elif "\x00" in values.get("description", ""):
+        errors["description"] = ["Contains a null character, which cannot be stored."]
+    if isinstance(values.get("name"), str) and "\x00" in values["name"]:
+        errors["name"] = ["Contains a null character, which cannot be stored."]
     for name in ("scan_depth", "token_budget"):
         value = values.get(name)
         if value is not None and (
-            isinstance(value, bool) or not isinstance(value, int) or value < 0
+            isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 1_000_000
         ):
-            errors[name] = ["Must be a whole number, 0 or more, or null."]
+            errors[name] = ["Must be a whole number from 0 to 1000000, or null."]
     value = values.get("recursive_scanning")
     if value is not None and not isinstance(value, bool):
         errors["recursive_scanning"] = ["Must be true, false or null."]
@@ -228,8 +235,20 @@ def lorebook_delete(*, lorebook: Lorebook) -> None:
     lorebook.delete()
 
 
+def _check_storable(data: Any, field: str) -> None:
+    """PostgreSQL cannot store a null character in text or JSON: refuse the file readably."""
+    if "\\u0000" in json.dumps(data):
+        raise ValidationError(
+            {field: ["The file contains a null character, which cannot be stored."]}
+        )
+
+
 def _create_from_parsed(*, owner, parsed: dict, name: str = "", card_character=None) -> Lorebook:
     book = dict(parsed["book"])
+    for key in ("scan_depth", "token_budget"):
+        if book.get(key) is not None and not 0 <= book[key] <= 1_000_000:
+            book[key] = None  # out of any sensible range: the default applies
+    _check_book({"name": book.get("name") or "x", "description": book.get("description", "")})
     book["name"] = (book.get("name") or "").strip()[:200] or name or "Imported lorebook"
     source = dict(book.pop("source"))
     source["imported"] = {key: book[key] for key in BOOK_FIELDS}
@@ -258,6 +277,7 @@ def _create_from_parsed(*, owner, parsed: dict, name: str = "", card_character=N
 @transaction.atomic
 def lorebook_import(*, owner, data: Any, name: str = "") -> Lorebook:
     """A lorebook from SillyTavern World Info JSON or a card's ``character_book``."""
+    _check_storable(data, "non_field_errors")
     try:
         parsed = formats.parse_any(data)
     except formats.LorebookFormatError as error:
@@ -272,6 +292,7 @@ def lorebook_set_card_book(*, character: Character, book: dict | None) -> Lorebo
     Lorebook.objects.filter(card_character=character).delete()
     if book is None:
         return None
+    _check_storable(book, "character_book")
     try:
         parsed = formats.parse_character_book(book)
     except formats.LorebookFormatError as error:

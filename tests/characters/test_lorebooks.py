@@ -326,3 +326,41 @@ def test_characters_imported_before_lorebooks_get_their_cards_book(api_client, u
     assert api_client.get(f"/api/characters/{broken.pk}/card/").json()["data"][
         "character_book"
     ] == {"entries": 5}
+
+
+BIG = 10**20
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"name": "x", "characters": [BIG]}, "characters"),
+        ({"name": "x", "threads": [-1]}, "threads"),
+        ({"name": "x", "scan_depth": BIG}, "scan_depth"),
+        ({"name": "x", "token_budget": -5}, "token_budget"),
+        ({"name": "x", "entries": [{"uid": BIG}]}, "entries[0].uid"),
+        ({"name": "x", "entries": [None]}, "entries[0]"),
+        ({"name": "x", "entries": [{"keys": ["a\x00"]}]}, "entries[0].keys"),
+        ({"name": "x", "entries": [{"content": "a\x00"}]}, "entries[0].content"),
+        ({"name": "x", "description": "a\x00"}, "description"),
+    ],
+)
+def test_out_of_range_and_unstorable_values_are_a_400_not_a_crash(api_client, body, field):
+    response = api_client.post("/api/lorebooks/", body, format="json")
+    assert response.status_code == 400
+    assert field in response.json()["errors"]
+
+
+def test_unstorable_imports_are_refused_readably(api_client):
+    response = api_client.post(
+        "/api/lorebooks/import/", {"entries": {"0": {"key": ["a"], "group": "\x00"}}}, format="json"
+    )
+    assert response.status_code == 400 and "null character" in response.json()["detail"]
+    response = api_client.post(
+        "/api/lorebooks/import/",
+        {"entries": [{"keys": ["a"], "id": BIG, "insertion_order": BIG}]},
+        format="json",
+    )
+    assert response.status_code == 400 and "insertion_order" in response.json()["detail"]
+    assert api_client.get(f"/api/lorebooks/{BIG}/").status_code == 404
+    assert api_client.get(f"/api/personas/{BIG}/").status_code == 404
