@@ -2,8 +2,8 @@
 names exported from it, so a page never fails on a missing file or a misspelt export.
 
 And the layout holds: lib/ imports only lib/, the memory board's state.js and protocol.js
-import nothing, no module imports a page's entry module, and no module sets a global (parts
-of a page talk through lib/bus.js)."""
+import nothing, no module imports a page's entry module, no module sets a global (parts of a
+page talk through lib/bus.js), and only lib/ builds elements or makes requests."""
 
 from __future__ import annotations
 
@@ -97,3 +97,19 @@ def test_modules_keep_to_their_layer(module):
 def test_no_module_sets_globals(module):
     found = GLOBAL_ASSIGNMENT.findall(module.read_text())
     assert not found, f"{module.name} sets globals {found}: export it, or publish on lib/bus.js"
+
+
+# The helpers with one copy in lib/: elements (dom.js h) and HTTP with the CSRF token (http.js).
+LIB_ONLY = re.compile(r"document\.createElement\(|\bfetch\(|csrftoken|csrfmiddlewaretoken")
+
+
+@pytest.mark.parametrize(
+    "module",
+    [path for path in MODULES if not path.relative_to(JS).as_posix().startswith("lib/")],
+    ids=lambda path: path.relative_to(JS).as_posix(),
+)
+def test_elements_and_requests_go_through_lib(module):
+    found = sorted(set(LIB_ONLY.findall(module.read_text())))
+    assert not found, (
+        f"{module.name} uses {found}: use h() from lib/dom.js, request() from lib/http.js"
+    )
