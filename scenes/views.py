@@ -18,6 +18,7 @@ from characters.selectors import character_get
 from drawhisper.tokens import count_tokens
 from scenes.forms import SceneForm
 from scenes.models import Scene
+from scenes.preview_layers import preview_layers
 from scenes.prompting import render_system_prompt
 from scenes.selectors import effective_config, scene_deletion_impact, scene_get
 from scenes.services import scene_create, scene_delete, scene_update
@@ -36,13 +37,13 @@ def _preview(character, form: SceneForm, scene: Scene | None) -> dict:
         fields.update({name: getattr(scene, name) for name in SceneForm.rules})
     if form.is_bound:
         fields.update({name: form.data.get(name, "") for name in SceneForm.rules})
-    prompt = render_system_prompt(
-        effective_config(character=character, scene=Scene(character=character, **fields))
-    )
+    config = effective_config(character=character, scene=Scene(character=character, **fields))
+    prompt = render_system_prompt(config)
     return {
         "prompt": prompt,
         "tokens": count_tokens(prompt),
         "budget": settings.CONTEXT_LAYER_BUDGETS["character"],
+        "layers": preview_layers(user=character.owner, config=config),
     }
 
 

@@ -4,6 +4,7 @@
 // so the preview always matches what is in the form. Without JavaScript the page still
 // shows the prompt as last saved.
 
+import { h } from "./lib/dom.js";
 import { request } from "./lib/http.js";
 
 const DEBOUNCE_MS = 300;
@@ -13,6 +14,7 @@ export function startSceneEditor(form) {
   const preview = document.getElementById("prompt-preview");
   const status = document.getElementById("preview-status");
   const tokens = document.getElementById("preview-tokens");
+  const layers = document.getElementById("preview-layers");
   if (!form || !preview) return;
 
   let timer = null;
@@ -34,6 +36,15 @@ export function startSceneEditor(form) {
       const over = data.token_count > data.token_budget;
       tokens.textContent = `${data.token_count} tokens of a ${data.token_budget}-token budget`;
       tokens.classList.toggle("error", over);
+      if (layers && data.layers) {
+        layers.replaceChildren(
+          ...(data.layers.length
+            ? data.layers.map((layer) =>
+                h("li", {}, h("strong", { text: layer.label }), ` · ${layer.tokens} of ${layer.budget} tokens`, h("pre", { class: "prompt-preview", text: layer.text })),
+              )
+            : [h("li", { class: "muted", text: "Nothing else: no persona, no always-in lore, no post-history instructions." })]),
+        );
+      }
       const problems = Object.values(data.problems || {}).flat();
       status.textContent = problems.length ? problems.join(" ") : over ? "Up to date: over budget" : "Up to date";
     } catch (error) {

@@ -59,6 +59,14 @@ class ScenePreviewInputSerializer(serializers.Serializer):
     )
 
 
+class PreviewLayerSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    label = serializers.CharField()
+    text = serializers.CharField()
+    tokens = serializers.IntegerField()
+    budget = serializers.IntegerField()
+
+
 class ScenePreviewOutputSerializer(serializers.Serializer):
     system_prompt = serializers.CharField(help_text="The exact system text the model will get.")
     greeting = serializers.CharField(help_text="The first message of a chat in this scene.")
@@ -70,4 +78,10 @@ class ScenePreviewOutputSerializer(serializers.Serializer):
     problems = serializers.DictField(
         child=serializers.ListField(child=serializers.CharField()),
         help_text="Fields that would be refused on save, with the reason.",
+    )
+    layers = PreviewLayerSerializer(
+        many=True,
+        required=False,
+        help_text="Other layers every chat in the scene carries: the default persona, the "
+        "lorebook entries that are always in, the post-history instructions.",
     )

@@ -5,6 +5,8 @@ anything else answers 404. The preview renders the system prompt from unsaved fi
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 from django.conf import settings
 from django.core.exceptions import ValidationError as DjangoValidationError
 from drf_spectacular.types import OpenApiTypes
@@ -26,6 +28,7 @@ from scenes.api.serializers import (
     SceneUpdateInputSerializer,
 )
 from scenes.models import Scene
+from scenes.preview_layers import preview_layers
 from scenes.prompting import PROMPT_VERSION, render_greeting, render_system_prompt
 from scenes.selectors import effective_config, scene_get, scene_list
 from scenes.services import scene_create, scene_delete, scene_update
@@ -134,5 +137,6 @@ class ScenePreviewApi(APIView):
             "token_count": count_tokens(prompt),
             "token_budget": settings.CONTEXT_LAYER_BUDGETS["character"],
             "problems": problems,
+            "layers": [asdict(layer) for layer in preview_layers(user=request.user, config=config)],
         }
         return Response(ScenePreviewOutputSerializer(body).data)

@@ -123,3 +123,42 @@ def test_other_card_text_bound_for_the_prompt_is_data_with_macros_resolved():
         persona_description="a sailor",
     )
     assert text == "Mara and Ann ‹/character› a sailor"
+
+
+def test_the_scene_preview_lists_persona_always_in_lore_and_post_history(api_client, user):
+    from characters.lorebooks.services import lorebook_create
+    from characters.models import Persona
+
+    character = CharacterFactory(
+        owner=user, name="Mara", post_history_instructions="Answer {{user}} briefly."
+    )
+    Persona.objects.create(owner=user, name="Ash", description="A sailor.", default=True)
+    lorebook_create(
+        owner=user,
+        data={
+            "name": "Coast",
+            "characters": [character.pk],
+            "entries": [
+                {"comment": "Fog", "content": "Fog hides {{char}}'s tower.", "constant": True},
+                {"comment": "Keyed", "keys": ["wreck"], "content": "A wreck lies offshore."},
+            ],
+        },
+    )
+    body = api_client.post(
+        "/api/scenes/preview/", {"character": character.pk, "title": "Dusk"}, format="json"
+    ).json()
+    layers = {layer["name"]: layer for layer in body["layers"]}
+    assert layers["persona"]["label"] == "Persona: Ash" and layers["persona"]["text"] == "A sailor."
+    assert (
+        layers["lore"]["text"] == "Fog hides Mara's tower."
+        and "Keyed" not in layers["lore"]["label"]
+    )
+    assert layers["post_history"]["text"] == "Answer Ash briefly."
+    assert all(layer["tokens"] > 0 and layer["budget"] > 0 for layer in body["layers"])
+
+
+def test_the_scene_editor_page_shows_the_other_layers(client, user):
+    character = CharacterFactory(owner=user, post_history_instructions="Stay brief.")
+    client.force_login(user)
+    page = client.get(f"/scenes/new/?character={character.pk}").content.decode()
+    assert "Also in every chat" in page and "Stay brief." in page
