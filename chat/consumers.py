@@ -1,10 +1,13 @@
 """The chat WebSocket, ``/ws/threads/<id>/``: the protocol of ``frontend/js/protocol.js``.
 
-Client → server: ``message.send {content, client_id}``, ``reply.regenerate``, ``reply.stop``.
-Server → client: ``message.created {message, client_id}``, ``reply.start {message_id, message,
-replaces}``, ``reply.delta {message_id, delta}``, ``reply.end {message_id, content, status,
-receipt}``, ``memory.created|updated|deleted`` (forwarded unchanged from the channel layer)
-and ``error {code, detail}``.
+Client → server: ``message.send {content, client_id}``, ``reply.regenerate``,
+``reply.continue``, ``reply.stop``.
+Server → client: ``thread.state {reply}`` (first, on every connect: the reply being written,
+``{message_id, content}`` with its text so far, or null), ``message.created {message,
+client_id}``, ``reply.start {message_id, message, replaces}``, ``reply.delta {message_id,
+delta}``, ``reply.end {message_id, content, status, error, receipt}``,
+``memory.created|updated|deleted`` (forwarded unchanged from the channel layer) and
+``error {code, detail}``.
 
 Invariants:
 - Authentication happens on connect. The socket is accepted and then closed with
@@ -75,12 +78,27 @@ def _send(
     return result, message_payload(result.message), reply
 
 
-def _regenerate(*, user, thread_id: int) -> tuple[services.RegenerateResult, dict]:
+def _regenerate(
+    *, user, thread_id: int, continuing: bool = False
+) -> tuple[services.RegenerateResult, dict]:
     thread = selectors.thread_get(user=user, thread_id=thread_id)
     if thread is None:
         raise LookupError
-    result = services.reply_regenerate(thread=thread)
+    start = services.reply_continue if continuing else services.reply_regenerate
+    result = start(thread=thread)
     return result, message_payload(result.reply)
+
+
+def _live_state(*, thread_id: int) -> dict[str, Any]:
+    """What a page needs on (re)connect to trust nothing it was rendered with: the reply being
+    written now, with its text as last saved, or None."""
+    reply = selectors.streaming_reply(thread_id=thread_id)
+    if reply is None:
+        return {"type": "thread.state", "reply": None}
+    return {
+        "type": "thread.state",
+        "reply": {"message_id": reply.pk, "content": reply.content, "seq": reply.seq},
+    }
 
 
 def _validation_error(error: ValidationError) -> tuple[str, str]:
@@ -133,6 +151,9 @@ class ThreadConsumer(AsyncJsonWebsocketConsumer):
             return
         await self.accept()
         self.accepted = True
+        # Joined first, then read: a reply that ends after this read still reaches the page
+        # as its reply.end.
+        await self.send_json(await db_async(_live_state)(thread_id=self.thread_id))
 
     async def __call__(self, scope, receive, send):
         """Channels' ``AsyncConsumer.__call__`` with the channel layer's receive guarded, so an
@@ -214,12 +235,14 @@ class ThreadConsumer(AsyncJsonWebsocketConsumer):
         handler = {
             "message.send": self.on_message_send,
             "reply.regenerate": self.on_reply_regenerate,
+            "reply.continue": self.on_reply_continue,
             "reply.stop": self.on_reply_stop,
         }.get(event.get("type"))
         if handler is None:
             await self.send_error(
                 "unknown_type",
-                f"Unknown event type {event.get('type')!r}: expected message.send, reply.regenerate or reply.stop.",
+                f"Unknown event type {event.get('type')!r}: expected message.send, "
+                "reply.regenerate, reply.continue or reply.stop.",
             )
             return
         try:
@@ -266,12 +289,14 @@ class ThreadConsumer(AsyncJsonWebsocketConsumer):
         if result.reply is not None:
             await self._start_reply(reply, replaces=None)
 
-    async def on_reply_regenerate(self, event: dict[str, Any]) -> None:
+    async def on_reply_regenerate(self, event: dict[str, Any], *, continuing: bool = False) -> None:
         if self._replying():
             await self.send_error("busy", services.BUSY_DETAIL)
             return
         try:
-            result, reply = await db_async(_regenerate)(user=self.user, thread_id=self.thread_id)
+            result, reply = await db_async(_regenerate)(
+                user=self.user, thread_id=self.thread_id, continuing=continuing
+            )
         except services.ChatError as error:
             await self.send_error(error.code, error.detail)
             return
@@ -281,9 +306,12 @@ class ThreadConsumer(AsyncJsonWebsocketConsumer):
             return
         await self._start_reply(reply, replaces=result.replaced.pk if result.replaced else None)
 
+    async def on_reply_continue(self, event: dict[str, Any]) -> None:
+        await self.on_reply_regenerate(event, continuing=True)
+
     async def on_reply_stop(self, event: dict[str, Any]) -> None:
         if self._replying():
-            self.reply_task.cancel()
+            self._stop_reply()
             return
         # The reply may run in another tab's consumer, in this process or another.
         await self.channel_layer.group_send(
@@ -298,12 +326,17 @@ class ThreadConsumer(AsyncJsonWebsocketConsumer):
 
     async def reply_stop_request(self, message: dict[str, Any]) -> None:
         if self._replying():
-            self.reply_task.cancel()
+            self._stop_reply()
 
     # ------------------------------------------------------------------ helpers
 
     def _replying(self) -> bool:
         return self.reply_task is not None and not self.reply_task.done()
+
+    def _stop_reply(self) -> None:
+        """The user asked to stop (from any tab): the reply ends interrupted, no error."""
+        self.reply_run.stopped_by_user = True
+        self.reply_task.cancel()
 
     async def _start_reply(self, reply: dict[str, Any], *, replaces: int | None) -> None:
         await self.publish(

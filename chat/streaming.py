@@ -14,14 +14,18 @@ Invariants:
   call still running on its thread when the run is cancelled is waited for before the reply
   is finished, so a progress save can never land after (or beside) the final save.
 - However the run ends, the reply gets a final status exactly once: ``complete``;
-  ``interrupted`` when cancelled (``reply.stop``, the socket closed), text kept; ``failed``
-  with a readable error when the provider failed, text so far kept.
+  ``interrupted`` when cancelled, text kept: with no error when the user stopped it
+  (``stopped_by_user``), with ``CUT_OFF_ERROR`` when it was cut off (its socket closed);
+  ``failed`` with a readable error when the provider failed, text so far kept.
+- A continuation starts from the text of the reply it extends (``PreparedReply.prefix``):
+  its ``reply.delta`` events carry only what the model adds, appended to the text of the
+  ``reply.start`` message; ``reply.end`` carries the whole text.
 - Events go through ``publish`` (the thread's channel group), so every open tab of the
   thread sees the same stream.
 - Streamed text is coalesced (``DeltaBatcher``): the first piece is sent at once, later ones
   together at most every ``CHAT_DELTA_FLUSH_MS``, so a fast model costs one channel-layer send
-  per batch, not per token. The ``reply.delta`` events of a reply, joined, are exactly the text
-  of its ``reply.end``, and all of them are sent before it.
+  per batch, not per token. The ``reply.start`` text and the ``reply.delta`` events of a
+  reply, joined, are exactly the text of its ``reply.end``, and all of them are sent before it.
 """
 
 from __future__ import annotations
@@ -46,6 +50,7 @@ logger = logging.getLogger(__name__)
 SAVE_INTERVAL_SECONDS = 0.25
 HEARTBEAT_SECONDS = 5.0
 INTERNAL_ERROR_DETAIL = "Something went wrong while writing the reply. Try regenerating it."
+CUT_OFF_ERROR = services.STALE_REPLY_ERROR
 
 Publish = Callable[[dict[str, Any]], Awaitable[None]]
 
@@ -117,6 +122,7 @@ class ReplyRun:
         self._saved_text = ""
         self._saved_at = time.monotonic()
         self.status: str | None = None
+        self.stopped_by_user = False  # set before cancelling the run for ``reply.stop``
         self._db_call: asyncio.Future | None = None
         self.deltas = DeltaBatcher(
             send=self._send_delta, interval=settings.CHAT_DELTA_FLUSH_MS / 1000
@@ -150,6 +156,7 @@ class ReplyRun:
         try:
             prepared = await self._db(services.reply_prepare, reply_id=self.reply_id)
             receipt = prepared.receipt
+            self.text = self._saved_text = prepared.prefix
             backend = get_llm("chat")
             saver = asyncio.create_task(self._autosave())
             async for piece in backend.stream(list(prepared.messages)):
@@ -159,6 +166,7 @@ class ReplyRun:
                 await self.deltas.add(piece)
         except asyncio.CancelledError:
             status = Message.Status.INTERRUPTED
+            error_detail = "" if self.stopped_by_user else CUT_OFF_ERROR
         except ProviderError as error:
             status, error_code, error_detail = Message.Status.FAILED, "provider_error", str(error)
             logger.warning(
@@ -206,6 +214,7 @@ class ReplyRun:
                 "message_id": self.reply_id,
                 "content": self.text,
                 "status": status,
+                "error": error_detail,
                 "receipt": receipt,
             }
         )

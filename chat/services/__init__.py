@@ -2,7 +2,7 @@
 
 - ``threads``: create (greeting first), rename, delete.
 - ``messages``: send (idempotent per ``client_id``; starts the reply), edit, delete, restore.
-- ``replies``: regenerate, choose a version, prepare the prompt and receipt, save progress,
+- ``replies``: regenerate, continue, choose a version, prepare the prompt and receipt, save progress,
   finish, sweep.
 - ``guard``: the thread lock, ``seq`` allocation and the one-reply-per-thread rule.
 
@@ -15,6 +15,7 @@ from chat.services.errors import (
     BUSY_DETAIL,
     ChatError,
     MessageStreaming,
+    NothingToContinue,
     NothingToRegenerate,
     NotLatestReply,
     ThreadBusy,
@@ -32,6 +33,7 @@ from chat.services.replies import (
     PreparedReply,
     RegenerateResult,
     replies_interrupt_stale,
+    reply_continue,
     reply_finish,
     reply_prepare,
     reply_regenerate,
@@ -52,6 +54,7 @@ __all__ = [
     "ChatError",
     "MessageStreaming",
     "NotLatestReply",
+    "NothingToContinue",
     "NothingToRegenerate",
     "PreparedReply",
     "RegenerateResult",
@@ -63,6 +66,7 @@ __all__ = [
     "message_restore",
     "message_send",
     "replies_interrupt_stale",
+    "reply_continue",
     "reply_finish",
     "reply_prepare",
     "reply_regenerate",

@@ -22,6 +22,10 @@ class NothingToRegenerate(ChatError):
     code = "nothing_to_regenerate"
 
 
+class NothingToContinue(ChatError):
+    code = "nothing_to_continue"
+
+
 class MessageStreaming(ChatError):
     code = "streaming"
 

@@ -24,7 +24,7 @@ from chat import selectors
 from chat.context import AssembledContext, assemble_context
 from chat.models import ContextReceipt, Message, Thread
 from chat.services import guard
-from chat.services.errors import NothingToRegenerate, NotLatestReply
+from chat.services.errors import NothingToContinue, NothingToRegenerate, NotLatestReply
 from chat.services.threads import thread_user_name
 from drawhisper.providers.base import ChatMessage
 from drawhisper.tokens import count_tokens
@@ -40,6 +40,7 @@ class RegenerateResult:
 class PreparedReply:
     messages: tuple[ChatMessage, ...]
     receipt: dict
+    prefix: str = ""  # the text a continuation starts from (the model writes what follows)
 
 
 def reply_regenerate(*, thread: Thread) -> RegenerateResult:
@@ -64,6 +65,31 @@ def reply_regenerate(*, thread: Thread) -> RegenerateResult:
         if not answered:
             raise NothingToRegenerate("The greeting is not a reply; send a message first.")
         reply = guard.start_reply(thread.pk)
+        last.active = False
+        last.replaced_by = reply
+        last.save(update_fields=["active", "replaced_by"])
+        guard.touch(thread.pk)
+        guard.after_commit_changed(last.pk)
+    return RegenerateResult(reply=reply, replaced=last)
+
+
+def reply_continue(*, thread: Thread) -> RegenerateResult:
+    """Start a reply that goes on from the text of the chat's last reply.
+
+    The new reply begins with that text (the model is asked to carry on from it) and the
+    reply it extends becomes its previous version, so choosing that version again undoes the
+    continuation. Only an assistant reply that is last and not being written can continue."""
+    with transaction.atomic():
+        guard.lock_thread(thread.pk)
+        guard.ensure_idle(thread.pk)
+        last = selectors.last_visible_message(thread_id=thread.pk)
+        if last is None or last.role != Message.Role.ASSISTANT:
+            raise NothingToContinue("Only the character's last reply can be continued.")
+        if not last.content.strip():
+            raise NothingToContinue("The last reply has no text to continue; regenerate it.")
+        reply = guard.start_reply(thread.pk)
+        reply.content = last.content
+        reply.save(update_fields=["content"])
         last.active = False
         last.replaced_by = reply
         last.save(update_fields=["active", "replaced_by"])
@@ -106,8 +132,17 @@ def reply_version_activate(*, thread: Thread, version: Message) -> Message:
     return chosen
 
 
+CONTINUE_INSTRUCTION = (
+    "[Continue your last reply from exactly where it stops. Do not repeat any of it, do not "
+    "start over, and do not write for {user}.]"
+)
+
+
 def reply_prepare(*, reply_id: int) -> PreparedReply:
-    """Assemble the prompt of a streaming reply and store its receipt."""
+    """Assemble the prompt of a streaming reply and store its receipt.
+
+    A reply that starts with text (a continuation) gets that text as the model's own last
+    turn, followed by the instruction to go on from it."""
     reply = Message.objects.select_related(
         "thread__character", "thread__scene", "thread__owner"
     ).get(pk=reply_id)
@@ -127,7 +162,15 @@ def reply_prepare(*, reply_id: int) -> PreparedReply:
             "budget_tokens": receipt.budget_tokens,
         },
     )
-    return PreparedReply(messages=assembled.messages, receipt=receipt.as_json())
+    messages = tuple(assembled.messages)
+    if reply.content:
+        user_name = thread_user_name(owner=thread.owner, persona_id=thread.persona_id)
+        messages = (
+            *messages,
+            ChatMessage(role="assistant", content=reply.content),
+            ChatMessage(role="system", content=CONTINUE_INSTRUCTION.format(user=user_name)),
+        )
+    return PreparedReply(messages=messages, receipt=receipt.as_json(), prefix=reply.content)
 
 
 def reply_save_progress(*, reply_id: int, content: str) -> bool:

@@ -16,6 +16,13 @@ export const STATUS_LABELS = {
   interrupted: "stopped",
   failed: "failed",
 };
+
+/** The status word a message shows: a reply the user stopped says "stopped"; one cut off by
+ * a closed connection or a dead process (it carries the reason as its error) "interrupted". */
+export function statusLabel(message) {
+  if (message.status === "interrupted" && message.error) return "interrupted";
+  return STATUS_LABELS[message.status] || "";
+}
 const LAYER_LABELS = {
   pinned: "pinned",
   shared: "shared",
@@ -159,7 +166,7 @@ export function messageView(message, { who, editable = false, draft = null, vers
   if (draft !== null) item.append(editorView(message, draft, maxChars));
   else item.append(h("div", { class: "chat-msg__text", html: formatRoleplay(shown.content) }));
   const meta = h("div", { class: "chat-msg__meta" });
-  if (STATUS_LABELS[shown.status]) meta.append(h("span", { class: `chat-msg__status chat-msg__status--${shown.status}`, text: STATUS_LABELS[shown.status] }));
+  if (statusLabel(shown)) meta.append(h("span", { class: `chat-msg__status chat-msg__status--${shown.status}`, text: statusLabel(shown) }));
   if (shown.error && shown.status !== "complete") meta.append(h("span", { class: "chat-msg__error", text: shown.error }));
   if (shown.edited_at) meta.append(h("span", { class: "chat-msg__edited", text: "edited" }));
   if (meta.childNodes.length) item.append(meta);

@@ -35,6 +35,7 @@ const ui = {
   send: document.getElementById("chat-send"),
   stop: document.getElementById("chat-stop"),
   regenerate: document.getElementById("chat-regenerate"),
+  continue: document.getElementById("chat-continue"),
   connection: document.getElementById("chat-connection"),
   error: document.getElementById("chat-error"),
   threads: document.getElementById("chat-threads"),
@@ -170,6 +171,7 @@ function updateControls() {
   const last = lastMessage();
   const hasUserMessage = [...state.messages.values()].some((message) => message.role === "user");
   ui.regenerate.hidden = streaming || !last || !hasUserMessage;
+  ui.continue.hidden = streaming || !last || last.role !== "assistant" || !last.content;
   ui.regenerate.textContent = last && last.role === "user" ? "Reply" : "Regenerate";
   // Only the last reply, once written, can switch versions (as the server requires).
   const switcherFor = !streaming && last && last.role === "assistant" ? last.id : null;
@@ -239,10 +241,31 @@ ui.regenerate.addEventListener("click", () => {
   showError("");
   if (!socket.regenerate()) showError("Not connected: try again when the connection is back.");
 });
+ui.continue.addEventListener("click", () => {
+  showError("");
+  if (!socket.continueReply()) showError("Not connected: try again when the connection is back.");
+});
 
 // ---------------------------------------------------------------------- server events
 
 const handlers = {
+  // First on every connect: what is really being written now. The page was rendered (or last
+  // synced) earlier and may show a reply as writing that has since been cut off.
+  "thread.state"(event) {
+    const live = event.reply;
+    if (live) {
+      const message = state.messages.get(live.message_id);
+      if (message && message.status === "streaming" && live.content.length > message.content.length) {
+        message.content = live.content;
+        scheduleText(live.message_id);
+      }
+      if (!message) refreshHistory();
+      state.streamingId = live.message_id;
+    } else if (state.streamingId !== null || [...state.messages.values()].some((m) => m.status === "streaming")) {
+      state.streamingId = null;
+      refreshHistory();
+    }
+  },
   "message.created"(event) {
     const pending = event.client_id && state.sending.get(event.client_id);
     if (pending) {
@@ -267,7 +290,7 @@ const handlers = {
   },
   async "reply.end"(event) {
     const message = state.messages.get(event.message_id) || { id: event.message_id, role: "assistant", seq: Number.MAX_SAFE_INTEGER };
-    Object.assign(message, { content: event.content, status: event.status, receipt: event.receipt });
+    Object.assign(message, { content: event.content, status: event.status, error: event.error || "", receipt: event.receipt });
     if (state.streamingId === event.message_id) state.streamingId = null;
     placeMessage(message);
     scroller.follow();

@@ -9,20 +9,29 @@
 //       Store a user message and start the reply. Resending the same client_id never stores
 //       a second message: the server answers message.created again (duplicate: true).
 //   {type: "reply.regenerate"}   Replace the last reply (the old one stays retrievable).
+//   {type: "reply.continue"}     Go on from the text of the last reply (the old text stays as
+//                                its previous version, so choosing that version undoes it).
 //   {type: "reply.stop"}         Stop the reply being written (from any tab of the thread).
 //
 // Server → client (events about the thread reach every open tab of it)
+//   {type: "thread.state", reply: {message_id, content, seq} | null}   first on every connect:
+//       the reply being written right now (its text as last saved) or none. The page trusts
+//       this over what it was rendered with: a reply it shows as writing that is not running
+//       was cut off (it reloads the history), a running one it attaches to.
 //   {type: "message.created", message: Message, client_id, duplicate}
 //   {type: "reply.start", message_id, message: Message (status "streaming"), replaces: id|null}
 //   {type: "reply.delta", message_id, delta: "<text piece>"}
 //       The first piece comes at once, later ones batched (at most one delta per
-//       CHAT_DELTA_FLUSH_MS on the server); joined in order they are reply.end's content.
-//   {type: "reply.end", message_id, content, status: "complete"|"interrupted"|"failed", receipt}
-//       "interrupted": stopped by reply.stop or cut off (the text so far is kept).
+//       CHAT_DELTA_FLUSH_MS on the server); joined in order after the reply.start message's
+//       content (empty, or the text a continuation goes on from) they are reply.end's content.
+//   {type: "reply.end", message_id, content, status: "complete"|"interrupted"|"failed", error, receipt}
+//       "interrupted": stopped by reply.stop (error "") or cut off (error says so); the text
+//       so far is kept.
 //   {type: "memory.created", memory} / {type: "memory.updated", memory} / {type: "memory.deleted", id}
 //   {type: "error", code, detail, client_id?, message_id?}
 //       codes: busy, empty_message, message_too_long, invalid_message, invalid_client_id,
-//       invalid_json, unknown_type, nothing_to_regenerate, provider_error, internal_error, not_found.
+//       invalid_json, unknown_type, nothing_to_regenerate, nothing_to_continue, provider_error,
+//       internal_error, not_found.
 //
 // Close codes: 4401 not logged in, 4404 no such thread (or not yours). Neither is retried.
 //
@@ -42,6 +51,7 @@ export const CLOSE_UNAUTHENTICATED = 4401;
 export const CLOSE_NOT_FOUND = 4404;
 
 export const SERVER_EVENTS = Object.freeze([
+  "thread.state",
   "message.created",
   "reply.start",
   "reply.delta",
@@ -120,6 +130,10 @@ export class ThreadSocket extends EventTarget {
 
   regenerate() {
     return this._send({ type: "reply.regenerate" });
+  }
+
+  continueReply() {
+    return this._send({ type: "reply.continue" });
   }
 
   stop() {

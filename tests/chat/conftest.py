@@ -83,10 +83,18 @@ def socket(thread_id: int, token: str | None = None) -> WebsocketCommunicator:
     return WebsocketCommunicator(application, path, headers=[(b"origin", b"http://localhost")])
 
 
-async def connect(thread_id: int, token: str | None) -> WebsocketCommunicator:
+async def connect(
+    thread_id: int, token: str | None, *, expect_reply: int | None = None
+) -> WebsocketCommunicator:
+    """An open socket, past its first event: ``thread.state``, which must name the reply
+    being written (``expect_reply``) or none."""
     communicator = socket(thread_id, token)
     connected, _ = await communicator.connect(timeout=5)
     assert connected
+    state = await communicator.receive_json_from(timeout=5)
+    assert state["type"] == "thread.state", state
+    found = state["reply"]["message_id"] if state["reply"] else None
+    assert found == expect_reply, state
     return communicator
 
 

@@ -444,7 +444,7 @@ async def test_stale_streaming_reply_from_a_dead_process_is_interrupted_on_conne
 
 
 async def test_live_streaming_reply_in_another_process_makes_the_thread_busy(thread, token):
-    await database_sync_to_async(MessageFactory)(
+    live = await database_sync_to_async(MessageFactory)(
         thread=thread,
         seq=2,
         role="assistant",
@@ -452,7 +452,7 @@ async def test_live_streaming_reply_in_another_process_makes_the_thread_busy(thr
         content="",
         progress_at=timezone.now(),
     )
-    ws = await connect(thread.pk, token)
+    ws = await connect(thread.pk, token, expect_reply=live.pk)
     await ws.send_json_to(
         {"type": "message.send", "content": "Hello?", "client_id": str(uuid.uuid4())}
     )
@@ -512,4 +512,84 @@ async def test_resending_while_the_reply_streams_echoes_instead_of_busy(thread, 
     assert not [event for event in echo if event["type"] == "error"]
     await ws.send_json_to({"type": "reply.stop"})
     await receive_until(ws, "reply.end")
+    await ws.disconnect()
+
+
+async def test_a_stopped_reply_says_so_and_a_cut_off_one_says_it_was_cut_off(
+    thread, token, slow_llm
+):
+    ScriptedChatBackend.script(LONG_REPLY, LONG_REPLY)
+    ws = await connect(thread.pk, token)
+    await ws.send_json_to(
+        {"type": "message.send", "content": "Go on.", "client_id": str(uuid.uuid4())}
+    )
+    await receive_until(ws, "reply.delta")
+    await ws.send_json_to({"type": "reply.stop"})
+    end = (await receive_until(ws, "reply.end"))[-1]
+    assert (end["status"], end["error"]) == ("interrupted", "")
+    stopped = (await get_messages(thread.pk))[-1]
+    assert (stopped.status, stopped.error) == ("interrupted", "")
+
+    await ws.send_json_to({"type": "reply.regenerate"})
+    await receive_until(ws, "reply.delta")
+    await ws.disconnect(timeout=10)  # the tab closed: nobody asked to stop
+    cut = (await get_messages(thread.pk))[-1]
+    assert cut.status == "interrupted"
+    assert cut.error == "The reply was cut off before it finished."
+
+
+async def test_a_tab_that_connects_mid_reply_is_told_what_is_being_written(thread, token, slow_llm):
+    ScriptedChatBackend.script(LONG_REPLY)
+    tab_a = await connect(thread.pk, token)
+    await tab_a.send_json_to(
+        {"type": "message.send", "content": "Go on.", "client_id": str(uuid.uuid4())}
+    )
+    start = (await receive_until(tab_a, "reply.start"))[-1]
+    await receive_until(tab_a, "reply.delta")
+    await asyncio.sleep(0.5)  # a progress save has happened
+    tab_b = await connect(thread.pk, token, expect_reply=start["message_id"])
+    await tab_b.send_json_to({"type": "reply.stop"})  # Stop works from the new tab too
+    end = (await receive_until(tab_b, "reply.end"))[-1]
+    assert end["message_id"] == start["message_id"] and end["status"] == "interrupted"
+    await tab_a.disconnect()
+    await tab_b.disconnect()
+    # Once it has ended, a new tab is told nothing is being written.
+    tab_c = await connect(thread.pk, token, expect_reply=None)
+    await tab_c.disconnect()
+
+
+async def test_continue_extends_the_last_reply_and_keeps_the_old_text_as_a_version(thread, token):
+    ScriptedChatBackend.reset()
+    ScriptedChatBackend.script("The coast runs north.", " Then it bends east, past the light.")
+    ws = await connect(thread.pk, token)
+    await ws.send_json_to(
+        {"type": "message.send", "content": "Where does it go?", "client_id": str(uuid.uuid4())}
+    )
+    first = (await receive_until(ws, "reply.end"))[-1]
+
+    await ws.send_json_to({"type": "reply.continue"})
+    events = await receive_until(ws, "reply.end")
+    start = next(event for event in events if event["type"] == "reply.start")
+    assert start["replaces"] == first["message_id"]
+    assert start["message"]["content"] == "The coast runs north."
+    deltas = "".join(event["delta"] for event in events if event["type"] == "reply.delta")
+    assert deltas == " Then it bends east, past the light."
+    assert events[-1]["content"] == "The coast runs north. Then it bends east, past the light."
+    prompt = ScriptedChatBackend.calls[-1]
+    assert (prompt[-2].role, prompt[-2].content) == ("assistant", "The coast runs north.")
+    assert prompt[-1].role == "system" and "Continue your last reply" in prompt[-1].content
+
+    stored = await get_messages(thread.pk)
+    old = next(m for m in stored if m.pk == first["message_id"])
+    new = next(m for m in stored if m.pk == start["message_id"])
+    assert (old.active, old.replaced_by_id, old.content) == (False, new.pk, "The coast runs north.")
+    assert new.active and new.status == "complete" and new.content == events[-1]["content"]
+
+    # With the user's message last there is nothing to continue.
+    await database_sync_to_async(MessageFactory)(
+        thread=thread, seq=new.seq + 1, role="user", content="Really?"
+    )
+    await ws.send_json_to({"type": "reply.continue"})
+    error = (await receive_until(ws, "error"))[-1]
+    assert error["code"] == "nothing_to_continue" and "last reply" in error["detail"]
     await ws.disconnect()
