@@ -26,12 +26,17 @@ def _first_message(errors: object) -> str:
 
 def exception_handler(exc: Exception, context: dict) -> Response | None:
     if isinstance(exc, DjangoValidationError):
-        detail = exc.message_dict if hasattr(exc, "error_dict") else {"non_field_errors": exc.messages}
+        detail = (
+            exc.message_dict if hasattr(exc, "error_dict") else {"non_field_errors": exc.messages}
+        )
         exc = exceptions.ValidationError(detail=detail)
     response = drf_exception_handler(exc, context)
     if response is None:
         return None
-    if isinstance(exc, exceptions.ValidationError) and response.status_code == status.HTTP_400_BAD_REQUEST:
+    if (
+        isinstance(exc, exceptions.ValidationError)
+        and response.status_code == status.HTTP_400_BAD_REQUEST
+    ):
         errors = response.data
         response.data = {"detail": _first_message(errors), "errors": errors}
     return response

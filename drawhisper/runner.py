@@ -156,7 +156,9 @@ def _manage(*args: str, env: dict[str, str]) -> None:
     subprocess.run([sys.executable, "manage.py", *args], cwd=BASE_DIR, env=env, check=True)
 
 
-def _wait_healthy(url: str, children: list[Child], env: dict[str, str], timeout: float = 90) -> bool:
+def _wait_healthy(
+    url: str, children: list[Child], env: dict[str, str], timeout: float = 90
+) -> bool:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         supervise(children, env)  # a child that dies while starting is restarted too
@@ -194,7 +196,10 @@ def main() -> int:
     lock = _acquire_run_lock(data_dir)  # noqa: F841 - held for the life of the process
     port = int(os.environ.get("PORT", "8000"))
     if _port_in_use(port):
-        print(f"Port {port} is in use by another program; set PORT to serve elsewhere.", file=sys.stderr)
+        print(
+            f"Port {port} is in use by another program; set PORT to serve elsewhere.",
+            file=sys.stderr,
+        )
         return 1
 
     env = dict(os.environ, DJANGO_SETTINGS_MODULE="drawhisper.settings", PYTHONUNBUFFERED="1")
@@ -210,11 +215,43 @@ def main() -> int:
 
     bin_dir = Path(sys.executable).parent
     children = [
-        Child("web", [str(bin_dir / "daphne"), "-b", "127.0.0.1", "-p", str(port), "drawhisper.asgi:application"]),
-        Child("worker", [str(bin_dir / "celery"), "-A", "drawhisper", "worker", "--loglevel", "INFO",
-                         "--concurrency", env.get("WORKER_CONCURRENCY", "2")]),
-        Child("beat", [str(bin_dir / "celery"), "-A", "drawhisper", "beat", "--loglevel", "INFO",
-                       "--schedule", str(data_dir / "celerybeat-schedule")]),
+        Child(
+            "web",
+            [
+                str(bin_dir / "daphne"),
+                "-b",
+                "127.0.0.1",
+                "-p",
+                str(port),
+                "drawhisper.asgi:application",
+            ],
+        ),
+        Child(
+            "worker",
+            [
+                str(bin_dir / "celery"),
+                "-A",
+                "drawhisper",
+                "worker",
+                "--loglevel",
+                "INFO",
+                "--concurrency",
+                env.get("WORKER_CONCURRENCY", "2"),
+            ],
+        ),
+        Child(
+            "beat",
+            [
+                str(bin_dir / "celery"),
+                "-A",
+                "drawhisper",
+                "beat",
+                "--loglevel",
+                "INFO",
+                "--schedule",
+                str(data_dir / "celerybeat-schedule"),
+            ],
+        ),
     ]
 
     stopping = False

@@ -270,7 +270,9 @@ DEEPSEEK_API_KEY = env("DEEPSEEK_API_KEY", default="")
 # The LLM provider: "openai", "deepseek" or "offline". With no key, offline.
 _default_llm = "openai" if OPENAI_API_KEY else ("deepseek" if DEEPSEEK_API_KEY else "offline")
 LLM_PROVIDER = env("LLM_PROVIDER", default=_default_llm)
-_default_chat_model = {"openai": "gpt-4o-mini", "deepseek": "deepseek-v4-flash"}.get(LLM_PROVIDER, "offline")
+_default_chat_model = {"openai": "gpt-4o-mini", "deepseek": "deepseek-v4-flash"}.get(
+    LLM_PROVIDER, "offline"
+)
 CHAT_MODEL = env("CHAT_MODEL", default=_default_chat_model)
 MEMORY_SUMMARY_MODEL = env(
     "MEMORY_SUMMARY_MODEL",
@@ -304,7 +306,11 @@ def _llm(model: str, **options: object) -> dict:
             "base_url": OPENAI_BASE_URL if LLM_PROVIDER == "openai" else None,
             "timeout": LLM_TIMEOUT_SECONDS,
             "max_retries": LLM_MAX_RETRIES,
-            **({"shared_file": env("SCRIPTED_LLM_FILE", default="") or None} if LLM_PROVIDER == "scripted" else {}),
+            **(
+                {"shared_file": env("SCRIPTED_LLM_FILE", default="") or None}
+                if LLM_PROVIDER == "scripted"
+                else {}
+            ),
             **options,
         },
     }
@@ -331,7 +337,9 @@ if EMBEDDING_PROVIDER not in _EMBEDDING_ADAPTERS:
     )
 EMBEDDING_MODEL = env(
     "EMBEDDING_MODEL",
-    default={"openai": "text-embedding-3-small", "local": "all-MiniLM-L6-v2"}.get(EMBEDDING_PROVIDER, "fake"),
+    default={"openai": "text-embedding-3-small", "local": "all-MiniLM-L6-v2"}.get(
+        EMBEDDING_PROVIDER, "fake"
+    ),
 )
 # Vector size, for an OpenAI-compatible model the adapter does not know, or to shorten a
 # text-embedding-3 model. Changing it (or the model) requires `manage.py reindex_memories`.

@@ -8,7 +8,9 @@ pytestmark = pytest.mark.django_db
 
 def test_signup_returns_a_token_that_authenticates_api_calls():
     client = APIClient()
-    response = client.post("/api/auth/signup/", {"username": "ada", "password": "lamplight-harbour-7"}, format="json")
+    response = client.post(
+        "/api/auth/signup/", {"username": "ada", "password": "lamplight-harbour-7"}, format="json"
+    )
     assert response.status_code == 201
     token = response.json()["token"]
 
@@ -19,23 +21,33 @@ def test_signup_returns_a_token_that_authenticates_api_calls():
 
 def test_signup_refuses_a_taken_username_with_a_readable_error(user):
     response = APIClient().post(
-        "/api/auth/signup/", {"username": user.username.upper(), "password": "lamplight-harbour-7"}, format="json"
+        "/api/auth/signup/",
+        {"username": user.username.upper(), "password": "lamplight-harbour-7"},
+        format="json",
     )
     assert response.status_code == 400
     assert "taken" in response.json()["detail"]
 
 
 def test_signup_refuses_a_weak_password():
-    response = APIClient().post("/api/auth/signup/", {"username": "bo", "password": "123"}, format="json")
+    response = APIClient().post(
+        "/api/auth/signup/", {"username": "bo", "password": "123"}, format="json"
+    )
     assert response.status_code == 400
     assert "password" in response.json()["detail"].lower()
 
 
 def test_token_endpoint_exchanges_credentials(user):
     client = APIClient()
-    good = client.post("/api/auth/token/", {"username": user.username, "password": "correct horse battery"}, format="json")
+    good = client.post(
+        "/api/auth/token/",
+        {"username": user.username, "password": "correct horse battery"},
+        format="json",
+    )
     assert good.status_code == 200 and len(good.json()["token"]) == 64
-    bad = client.post("/api/auth/token/", {"username": user.username, "password": "nope"}, format="json")
+    bad = client.post(
+        "/api/auth/token/", {"username": user.username, "password": "nope"}, format="json"
+    )
     assert bad.status_code == 400
     assert bad.json()["detail"] == "Wrong username or password."
 
@@ -45,7 +57,9 @@ def test_api_refuses_anonymous_callers():
 
 
 def test_signup_page_creates_account_and_logs_in(client):
-    response = client.post("/accounts/signup/", {"username": "cy", "password": "lamplight-harbour-7"})
+    response = client.post(
+        "/accounts/signup/", {"username": "cy", "password": "lamplight-harbour-7"}
+    )
     assert response.status_code == 302
     assert client.session.get("_auth_user_id")
 
@@ -63,10 +77,16 @@ def test_repeated_token_requests_are_throttled_with_a_readable_error(user, setti
     settings.AUTH_THROTTLE_RATE = "3/minute"
     client = APIClient()
     statuses = [
-        client.post("/api/auth/token/", {"username": user.username, "password": "guess"}, format="json").status_code
+        client.post(
+            "/api/auth/token/", {"username": user.username, "password": "guess"}, format="json"
+        ).status_code
         for _ in range(4)
     ]
     assert statuses == [400, 400, 400, 429]
-    refused = client.post("/api/auth/token/", {"username": user.username, "password": "correct horse battery"}, format="json")
+    refused = client.post(
+        "/api/auth/token/",
+        {"username": user.username, "password": "correct horse battery"},
+        format="json",
+    )
     assert refused.status_code == 429
     assert "throttled" in refused.json()["detail"].lower()

@@ -26,7 +26,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def _run(data_dir: Path, code: str) -> subprocess.CompletedProcess:
     env = dict(os.environ, DRAWHISPER_DATA_DIR=str(data_dir))
-    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
 
 
 ENSURE = "from drawhisper import embedded; import json; print(json.dumps([embedded.ensure_postgres(), embedded.ensure_redis()]))"
@@ -62,7 +64,9 @@ def data_dir():
 def test_first_start_gives_working_postgres_with_pgvector_and_redis(data_dir):
     database_url, redis_url = _ensure(data_dir)
     with psycopg.connect(database_url) as connection:
-        version = connection.execute("SELECT extversion FROM pg_extension WHERE extname = 'vector'").fetchone()
+        version = connection.execute(
+            "SELECT extversion FROM pg_extension WHERE extname = 'vector'"
+        ).fetchone()
     assert version is not None
     assert redis.Redis.from_url(redis_url).ping()
 
@@ -77,7 +81,14 @@ def test_second_start_reuses_the_running_servers(data_dir):
 def test_concurrent_starts_share_one_server(data_dir):
     env = dict(os.environ, DRAWHISPER_DATA_DIR=str(data_dir))
     processes = [
-        subprocess.Popen([sys.executable, "-c", ENSURE], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        subprocess.Popen(
+            [sys.executable, "-c", ENSURE],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         for _ in range(3)
     ]
     outputs = []
@@ -86,7 +97,9 @@ def test_concurrent_starts_share_one_server(data_dir):
         assert process.returncode == 0, stderr
         outputs.append(json.loads(stdout.strip().splitlines()[-1]))
     assert outputs[0] == outputs[1] == outputs[2]
-    postmasters = subprocess.run(["pgrep", "-f", f"postgres -D {data_dir}/postgres"], capture_output=True, text=True)
+    postmasters = subprocess.run(
+        ["pgrep", "-f", f"postgres -D {data_dir}/postgres"], capture_output=True, text=True
+    )
     assert len(postmasters.stdout.split()) == 1
 
 
@@ -117,8 +130,15 @@ def test_crashed_redis_with_stale_pid_file_is_recovered(data_dir):
 def test_a_lock_held_by_a_killed_process_does_not_block_start(data_dir):
     data_dir.mkdir(parents=True)
     holder = subprocess.Popen(
-        [sys.executable, "-c", "from drawhisper import embedded; import time\nwith embedded._lock():\n    print('held', flush=True); time.sleep(60)"],
-        cwd=ROOT, env=dict(os.environ, DRAWHISPER_DATA_DIR=str(data_dir)), stdout=subprocess.PIPE, text=True,
+        [
+            sys.executable,
+            "-c",
+            "from drawhisper import embedded; import time\nwith embedded._lock():\n    print('held', flush=True); time.sleep(60)",
+        ],
+        cwd=ROOT,
+        env=dict(os.environ, DRAWHISPER_DATA_DIR=str(data_dir)),
+        stdout=subprocess.PIPE,
+        text=True,
     )
     assert holder.stdout.readline().strip() == "held"
     holder.kill()
@@ -130,7 +150,10 @@ def test_a_lock_held_by_a_killed_process_does_not_block_start(data_dir):
 def test_stop_stops_both_servers(data_dir):
     _ensure(data_dir)
     pid = _postmaster_pid(data_dir)
-    result = _run(data_dir, "from drawhisper import embedded; import sys; sys.exit(embedded.main(['x', 'stop']))")
+    result = _run(
+        data_dir,
+        "from drawhisper import embedded; import sys; sys.exit(embedded.main(['x', 'stop']))",
+    )
     assert "postgres: stopped" in result.stdout and "redis: stopped" in result.stdout
     _wait_gone(pid)
     assert not embedded._pid_alive(pid)
@@ -226,7 +249,9 @@ def test_an_older_data_directory_is_upgraded_in_place_without_losing_data(data_d
     with pytest.raises(redis.AuthenticationError):
         redis.Redis(port=redis_port).ping()
     # After a restart the servers come up secured from their own configuration.
-    _run(data_dir, "from drawhisper import embedded; embedded.stop_postgres(); embedded.stop_redis()")
+    _run(
+        data_dir, "from drawhisper import embedded; embedded.stop_postgres(); embedded.stop_redis()"
+    )
     database_url_again, redis_url_again = _ensure(data_dir)
     with psycopg.connect(database_url_again) as connection:
         assert connection.execute("SELECT count(*) FROM keepsake").fetchone() == (1,)

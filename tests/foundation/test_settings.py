@@ -17,18 +17,40 @@ DUMP = (
 )
 
 
-def _settings(tmp_path: Path, *, outside_tests: bool = False, **overrides: str) -> subprocess.CompletedProcess:
-    env = {key: value for key, value in os.environ.items() if key not in {
-        "LLM_PROVIDER", "OPENAI_API_KEY", "DEEPSEEK_API_KEY", "EMBEDDING_PROVIDER", "VECTOR_STORE", "MEMORY_TRIGGER_TOKENS",
-        "DEBUG", "SECRET_KEY",
-    }}
+def _settings(
+    tmp_path: Path, *, outside_tests: bool = False, **overrides: str
+) -> subprocess.CompletedProcess:
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key
+        not in {
+            "LLM_PROVIDER",
+            "OPENAI_API_KEY",
+            "DEEPSEEK_API_KEY",
+            "EMBEDDING_PROVIDER",
+            "VECTOR_STORE",
+            "MEMORY_TRIGGER_TOKENS",
+            "DEBUG",
+            "SECRET_KEY",
+        }
+    }
     if outside_tests:
         env.pop("PYTEST_VERSION", None)
-    env.update(DJANGO_SETTINGS_MODULE="drawhisper.settings", DRAWHISPER_DATA_DIR=str(tmp_path / "data"), **overrides)
-    return subprocess.run([sys.executable, "-c", DUMP], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    env.update(
+        DJANGO_SETTINGS_MODULE="drawhisper.settings",
+        DRAWHISPER_DATA_DIR=str(tmp_path / "data"),
+        **overrides,
+    )
+    return subprocess.run(
+        [sys.executable, "-c", DUMP], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
+    )
 
 
-EXTERNAL = {"DATABASE_URL": "postgres://app:secret@db.internal:5432/drawhisper", "REDIS_URL": "redis://cache.internal:6379/2"}
+EXTERNAL = {
+    "DATABASE_URL": "postgres://app:secret@db.internal:5432/drawhisper",
+    "REDIS_URL": "redis://cache.internal:6379/2",
+}
 
 
 def test_external_services_start_nothing_embedded(tmp_path):
@@ -51,15 +73,24 @@ def test_no_key_means_offline_llm_and_local_embeddings(tmp_path):
 
 def test_openai_key_and_base_url_select_the_openai_adapter(tmp_path):
     result = _settings(
-        tmp_path, **EXTERNAL, OPENAI_API_KEY="sk-test", OPENAI_BASE_URL="http://127.0.0.1:11434/v1", CHAT_MODEL="llama3.1",
-        MEMORY_TRIGGER_TOKENS="512", VECTOR_STORE="s3vectors", S3_VECTORS_BUCKET="b1",
+        tmp_path,
+        **EXTERNAL,
+        OPENAI_API_KEY="sk-test",
+        OPENAI_BASE_URL="http://127.0.0.1:11434/v1",
+        CHAT_MODEL="llama3.1",
+        MEMORY_TRIGGER_TOKENS="512",
+        VECTOR_STORE="s3vectors",
+        S3_VECTORS_BUCKET="b1",
     )
     values = json.loads(result.stdout)
     assert values["llm"] == "openai"
     assert values["chat"]["OPTIONS"]["base_url"] == "http://127.0.0.1:11434/v1"
     assert values["chat"]["OPTIONS"]["model"] == "llama3.1"
     assert values["trigger"] == 512
-    assert values["vs"]["BACKEND"].endswith("S3VectorStore") and values["vs"]["OPTIONS"]["bucket"] == "b1"
+    assert (
+        values["vs"]["BACKEND"].endswith("S3VectorStore")
+        and values["vs"]["OPTIONS"]["bucket"] == "b1"
+    )
 
 
 def test_unknown_provider_is_a_readable_configuration_error(tmp_path):
@@ -86,15 +117,31 @@ def test_test_only_backends_are_refused_outside_the_test_suite(tmp_path):
     fake = _settings(tmp_path, outside_tests=True, **EXTERNAL, EMBEDDING_PROVIDER="fake")
     assert fake.returncode != 0
     assert "fake is for the test suite only" in fake.stderr
-    assert _settings(tmp_path, **EXTERNAL, LLM_PROVIDER="scripted", EMBEDDING_PROVIDER="fake").returncode == 0
+    assert (
+        _settings(
+            tmp_path, **EXTERNAL, LLM_PROVIDER="scripted", EMBEDDING_PROVIDER="fake"
+        ).returncode
+        == 0
+    )
 
 
 def test_without_secret_key_one_is_generated_once_and_kept_private(tmp_path):
     dump = "import django; django.setup(); from django.conf import settings; print(settings.SECRET_KEY)"
     env = {key: value for key, value in os.environ.items() if key != "SECRET_KEY"}
-    env.update(DJANGO_SETTINGS_MODULE="drawhisper.settings", DRAWHISPER_DATA_DIR=str(tmp_path / "data"), **EXTERNAL)
+    env.update(
+        DJANGO_SETTINGS_MODULE="drawhisper.settings",
+        DRAWHISPER_DATA_DIR=str(tmp_path / "data"),
+        **EXTERNAL,
+    )
     keys = [
-        subprocess.run([sys.executable, "-c", dump], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60).stdout.strip()
+        subprocess.run(
+            [sys.executable, "-c", dump],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        ).stdout.strip()
         for _ in range(2)
     ]
     assert keys[0] == keys[1] and len(keys[0]) >= 50
