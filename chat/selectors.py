@@ -90,7 +90,12 @@ def deleted_message_get(*, thread: Thread, message_id: int) -> Message | None:
 def previous_versions(*, messages: Iterable[Message]) -> dict[int, list[Message]]:
     """For each given reply, the replies it replaced, oldest first, following the whole chain
     (regenerating twice gives the newest reply two previous versions)."""
-    replies = [message for message in messages if message.role == Message.Role.ASSISTANT]
+    replies = [
+        message
+        for message in messages
+        if message.role == Message.Role.ASSISTANT
+        and not getattr(message, "replaces_nothing", False)
+    ]
     if not replies:
         return {}
     thread_ids = {message.thread_id for message in replies}

@@ -19,7 +19,6 @@ from django.db import transaction
 from django.db.models import Max, Q
 from django.utils import timezone
 
-from chat import selectors
 from chat.models import Message, Thread
 from chat.services.errors import BUSY_DETAIL, ThreadBusy
 from drawhisper.tokens import count_tokens
@@ -57,31 +56,48 @@ def interrupt_stale(*, thread_id: int | None = None) -> list[Message]:
     )
     if thread_id is not None:
         stale = stale.filter(thread_id=thread_id)
-    changed = []
-    for message in stale:
-        message.status = Message.Status.INTERRUPTED
-        message.error = STALE_REPLY_ERROR
-        message.token_count = count_tokens(message.content)
-        message.save(update_fields=["status", "error", "token_count"])
-        after_commit_messages(message.thread_id)
-        changed.append(message)
-    return changed
+    return [_interrupt(message) for message in stale]
+
+
+def _interrupt(message: Message) -> Message:
+    message.status = Message.Status.INTERRUPTED
+    message.error = STALE_REPLY_ERROR
+    message.token_count = count_tokens(message.content)
+    message.save(update_fields=["status", "error", "token_count"])
+    after_commit_messages(message.thread_id)
+    return message
+
+
+def _is_stale(message: Message, before) -> bool:
+    saved = message.progress_at if message.progress_at is not None else message.created_at
+    return saved < before
 
 
 def ensure_idle(thread_id: int) -> None:
-    interrupt_stale(thread_id=thread_id)
-    if selectors.streaming_reply(thread_id=thread_id) is not None:
+    """Raise ``ThreadBusy`` while a live reply streams; dead ones are interrupted first.
+    The caller holds the thread lock, so one read of the streaming replies is enough."""
+    before = _stale_before()
+    busy = False
+    for message in Message.objects.filter(thread_id=thread_id, status=Message.Status.STREAMING):
+        if _is_stale(message, before):
+            _interrupt(message)
+        else:
+            busy = True
+    if busy:
         raise ThreadBusy(BUSY_DETAIL)
 
 
 def start_reply(thread_id: int, *, seq: int | None = None) -> Message:
-    return Message.objects.create(
+    reply = Message.objects.create(
         thread_id=thread_id,
         seq=seq or next_seq(thread_id),
         role=Message.Role.ASSISTANT,
         status=Message.Status.STREAMING,
         progress_at=timezone.now(),
     )
+    # A reply just begun has no receipt yet: its payload need not ask the database.
+    Message.receipt.related.set_cached_value(reply, None)
+    return reply
 
 
 def touch(thread_id: int) -> None:

@@ -103,6 +103,7 @@ def message_send(
         except IntegrityError:  # pragma: no cover - the thread lock makes this unreachable
             raise ThreadBusy(BUSY_DETAIL) from None
         reply = guard.start_reply(thread.pk, seq=seq + 1)
+        reply.replaces_nothing = True  # no earlier version can point at a reply this new
         guard.touch(thread.pk)
         guard.after_commit_messages(thread.pk)
     return SendResult(message=message, created=True, reply=reply)

@@ -153,14 +153,20 @@ def reply_prepare(*, reply_id: int) -> PreparedReply:
         user_name=thread_user_name(owner=thread.owner, persona_id=thread.persona_id),
     )
     receipt = assembled.receipt
-    ContextReceipt.objects.update_or_create(
-        message=reply,
-        defaults={
-            "layers": receipt.layers_json(),
-            "items": receipt.items_json(),
-            "total_tokens": receipt.total_tokens,
-            "budget_tokens": receipt.budget_tokens,
-        },
+    # One upsert, not a locked read and then a write: a retried prepare replaces the receipt.
+    ContextReceipt.objects.bulk_create(
+        [
+            ContextReceipt(
+                message=reply,
+                layers=receipt.layers_json(),
+                items=receipt.items_json(),
+                total_tokens=receipt.total_tokens,
+                budget_tokens=receipt.budget_tokens,
+            )
+        ],
+        update_conflicts=True,
+        unique_fields=["message"],
+        update_fields=["layers", "items", "total_tokens", "budget_tokens"],
     )
     messages = tuple(assembled.messages)
     if reply.content:
