@@ -61,6 +61,14 @@ export function startSceneEditor(form) {
     status.textContent = "Editing…";
     timer = setTimeout(refresh, DEBOUNCE_MS);
   });
+
+  // What was typed before this module ran (a slow connection, a restored form) gets its
+  // preview too.
+  const edited = FIELDS.some((name) => {
+    const field = form.elements.namedItem(name);
+    return field && "defaultValue" in field && field.value !== field.defaultValue;
+  });
+  if (edited) refresh();
 }
 
 startSceneEditor(document.getElementById("scene-form"));
