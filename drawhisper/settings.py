@@ -193,6 +193,9 @@ AXES_VERBOSE = False
 AUTH_THROTTLE_RATE = env("AUTH_THROTTLE_RATE", default="20/minute") or None
 # Sign-ups (page and API) per client address, counted apart from logins.
 SIGNUP_THROTTLE_RATE = env("SIGNUP_THROTTLE_RATE", default="10/hour") or None
+# Sessions live in the database (not the Redis cache), so logging in and staying logged in
+# keep working while Redis is down.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/accounts/login/"

@@ -159,7 +159,7 @@ def start_asgi_server(work_dir: Path, *, database_url: str, env: dict[str, str])
         "SCRIPTED_LLM_FILE": str(script_path),
         "EMBEDDING_PROVIDER": "fake",
         "MEDIA_ROOT": str(media_root),
-        "DEBUG": "true",  # serves uploaded avatars and static files from the app
+        "DEBUG": "false",  # production defaults: the browser meets the real CSP and error pages
         "CONN_MAX_AGE": "0",  # no idle connection may hold up the flush between tests
         "PYTHONUNBUFFERED": "1",
         **env,
