@@ -1,13 +1,17 @@
 """Many concurrent WebSocket chats against a real ASGI server (``manage.py bench_load``).
 
-A daphne subprocess serves the project on a loopback port, with a scripted chat model that
-streams a fixed reply in fixed pieces with a fixed delay before each (``load_settings``).
+A daphne subprocess serves the project on a loopback port (``load_asgi``); its chat model is
+the real OpenAI adapter talking to the fake OpenAI-compatible streaming server
+(``tests.support.openai_server``, its own process) that streams a fixed reply in fixed pieces
+with a fixed delay between them. A second daphne serves the floor (``floor``): a bare
+consumer streaming the same reply through the same adapter, with no database.
 Each client owns one thread (with some history, so context assembly and retrieval have work
 to do), connects with its API token, sends its messages one after another and waits for each
-reply to end. Time to first token is measured from sending to the first ``reply.delta``;
-the *added* time subtracts the scripted model's own delay before its first piece, leaving
-what the server adds: the write, the context assembly, retrieval, the channel layer.
-Afterwards every message and reply is checked in the database.
+reply to end. Time to first token is measured from sending to the first ``reply.delta``
+(the fake model sends its first piece at once, so all of it is added by the servers). A reply
+that does not end within the reply timeout, or is cut off by the round timeout, is a failure
+and counts as the timeout in the percentiles. Afterwards every message and reply is checked
+in the database.
 
 Everything is bounded: loopback only, a fixed number of clients and messages, and a timeout
 for each reply and for the whole round."""
@@ -48,6 +52,13 @@ class ClientResult:
     total: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     without_delta: int = 0
+    timed_out: int = 0
+
+    def time_out(self, timeout: float, count: int = 1) -> None:
+        """``count`` replies that never ended: failures, timed at ``timeout``."""
+        self.timed_out += count
+        self.ttft += [timeout] * count
+        self.total += [timeout] * count
 
 
 def free_port() -> int:
@@ -67,12 +78,60 @@ def redis_url(database: int) -> str:
     return urlunsplit(parts._replace(path=f"/{database}"))
 
 
+class FakeModel:
+    """The fake OpenAI-compatible streaming server as a process of its own; ``base_url``."""
+
+    def __init__(self, *, reply: str, chunk_chars: int, delay: float) -> None:
+        self.command = [
+            sys.executable,
+            "-m",
+            "tests.support.openai_server",
+            "--port",
+            "0",
+            "--default-reply",
+            reply,
+            "--chunk-size",
+            str(chunk_chars),
+            "--delay",
+            str(delay),
+        ]
+        self.process: subprocess.Popen | None = None
+        self.base_url = ""
+
+    def __enter__(self) -> FakeModel:
+        self.process = subprocess.Popen(
+            self.command, stdout=subprocess.PIPE, text=True, start_new_session=True
+        )
+        line = self.process.stdout.readline()
+        if not line.startswith("READY "):
+            self.__exit__(None, None, None)
+            raise RuntimeError(f"the fake model server did not start: {line!r}")
+        self.base_url = line.split()[1]
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+
+
+def server_stats(port: int) -> dict:
+    """CPU seconds and SQL statements of the daphne process on ``port`` so far."""
+    from urllib.request import urlopen
+
+    with urlopen(f"http://127.0.0.1:{port}/__bench_stats__", timeout=30) as response:  # noqa: S310
+        return json.loads(response.read())
+
+
 class Server:
     """``daphne`` on a loopback port, in its own process group; stopped on exit."""
 
-    def __init__(self, *, env: dict[str, str], port: int) -> None:
+    def __init__(
+        self, *, env: dict[str, str], port: int, app: str = "benchmarks.load_asgi:application"
+    ) -> None:
         self.port = port
         self.env = env
+        self.app = app
         self.process: subprocess.Popen | None = None
 
     def __enter__(self) -> Server:
@@ -85,7 +144,7 @@ class Server:
                 "127.0.0.1",
                 "-p",
                 str(self.port),
-                "drawhisper.asgi:application",
+                self.app,
             ],
             env=self.env,
             stdout=subprocess.DEVNULL,
@@ -113,15 +172,16 @@ class Server:
                 self.process.wait(timeout=10)
 
 
-def server_env(*, delay: float, chunk_chars: int, redis_database: int) -> dict[str, str]:
+def server_env(*, model_url: str, redis_database: int) -> dict[str, str]:
     env = dict(os.environ)
     env.update(
         DJANGO_SETTINGS_MODULE="benchmarks.load_settings",
         DATABASE_URL=database_url(),
         REDIS_URL=redis_url(redis_database),
-        BENCH_LOAD_REPLY=REPLY,
-        BENCH_LOAD_CHUNK_CHARS=str(chunk_chars),
-        BENCH_LOAD_DELAY=str(delay),
+        LLM_PROVIDER="openai",
+        OPENAI_API_KEY="bench-load",
+        OPENAI_BASE_URL=model_url,
+        CHAT_MODEL="bench-load",
         CELERY_TASK_ALWAYS_EAGER="false",
         LOG_LEVEL="WARNING",
     )
@@ -174,11 +234,17 @@ class StartLine:
 
 
 async def run_client(
-    *, port: int, thread_id: int, token: str, messages: int, reply_timeout: float, line: StartLine
+    *,
+    port: int,
+    result: ClientResult,
+    token: str,
+    messages: int,
+    reply_timeout: float,
+    line: StartLine,
 ) -> ClientResult:
     from websockets.asyncio.client import connect
 
-    result = ClientResult(thread_id=thread_id)
+    thread_id = result.thread_id
     url = f"ws://127.0.0.1:{port}/ws/threads/{thread_id}/?token={token}"
     reported = False
     try:
@@ -200,8 +266,15 @@ async def run_client(
                     )
                 )
                 first = None
+                deadline = sent + reply_timeout
                 while True:
-                    event = json.loads(await asyncio.wait_for(socket_.recv(), reply_timeout))
+                    left = deadline - time.perf_counter()
+                    try:
+                        event = json.loads(await asyncio.wait_for(socket_.recv(), max(left, 0)))
+                    except TimeoutError:
+                        result.time_out(reply_timeout)
+                        result.errors.append("timeout")
+                        return result  # the reply still streams; the rest count as missing
                     if event.get("type") == "reply.delta" and first is None:
                         first = time.perf_counter()
                     elif event.get("type") == "reply.end":
@@ -234,11 +307,12 @@ async def run_round(
     """Connect every client (spread over the servers' ports), then let them all send at
     once; bounded by ``round_timeout``."""
     line = StartLine(len(chats))
+    results = [ClientResult(thread_id=thread_id) for thread_id, _ in chats]
     tasks = [
         asyncio.create_task(
             run_client(
                 port=ports[index % len(ports)],
-                thread_id=thread_id,
+                result=results[index],
                 token=token,
                 messages=messages,
                 reply_timeout=reply_timeout,
@@ -255,7 +329,13 @@ async def run_round(
     done, pending = await asyncio.wait(tasks, timeout=round_timeout)
     for task in pending:
         task.cancel()
-    return [task.result() for task in done if not task.cancelled()]
+    await asyncio.gather(*pending, return_exceptions=True)
+    for result in results:  # replies the round cut off, or never sent: failures at the timeout
+        missing = messages - len(result.ttft)
+        if missing > 0:
+            result.time_out(reply_timeout, missing)
+            result.errors.append(f"{missing} repl(ies) not finished")
+    return results
 
 
 def verify(chats: Sequence[tuple[int, str]], *, messages: int) -> dict:

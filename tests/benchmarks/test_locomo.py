@@ -268,15 +268,47 @@ def test_load_round_checks_every_message_and_reply_is_stored():
         "receipts": 2,
         "all_stored": True,
     }
+    floor = {"added_ttft_ms": {"p50": 0.5, "p95": 1.0}, "replies_per_s": 8.0, "failures": 0}
     round_ = {
         "clients": 2,
         "messages_per_client": 1,
         "added_ttft_ms": {"p50": 1.0, "p95": 2.0},
         "reply_ms": {"p50": 3.0, "p95": 4.0},
-        "errors": 0,
+        "replies_per_s": 4.0,
+        "failures": 0,
+        "queries_per_turn": 40.0,
+        "cpu_ms_per_turn": 30.5,
+        "floor": floor,
+        "ratio_p50": 2.0,
+        "ratio_p95": 2.0,
+        "throughput_ratio": 0.5,
         "stored": stored,
     }
     text = load_report(
         {"rounds": [round_], "model": {"delay_s": 0.02, "chunk_chars": 8, "reply_chars": 10}}
     )
-    assert "| 2 | 2 | 1.0 | 2.0 | 3.0 | 4.0 | 0 | yes |" in text
+    assert (
+        "| 2 | 2 | 1.0 | 2.0 | 0.5 | 1.0 | 2.0 | 2.0 | 4.0 | 8.0 | 0.5 | 40.0 | 30.5 | 0 | yes |"
+        in (text)
+    )
+
+
+def test_a_load_client_that_gets_no_reply_fails_and_counts_as_the_timeout():
+    """Nothing listens on the port: every reply of the round is a failure, and the percentiles
+    see each at the reply timeout instead of leaving it out."""
+    import asyncio
+
+    from benchmarks import load
+
+    results = asyncio.run(
+        load.run_round(
+            [(1, "token"), (2, "token")],
+            ports=[load.free_port()],
+            messages=2,
+            reply_timeout=7.0,
+            round_timeout=30.0,
+        )
+    )
+    assert [result.timed_out for result in results] == [2, 2]
+    assert [result.ttft for result in results] == [[7.0, 7.0], [7.0, 7.0]]
+    assert all(result.errors for result in results)

@@ -103,7 +103,7 @@ class FakeOpenAIServer:
         host: str = "127.0.0.1",
         port: int = 0,
         script_file: str | Path | None = None,
-        default_reply: str = "Scripted reply.",
+        default_reply: Reply = "Scripted reply.",
         default_json_reply: str = DEFAULT_JSON_REPLY,
     ) -> None:
         self.script_file = Path(script_file) if script_file else None
@@ -383,10 +383,22 @@ def main() -> None:  # pragma: no cover - exercised by tests that start it as a 
         "--script", help="a JSON file of queued replies, shared with other processes"
     )
     parser.add_argument("--default-reply", default="Scripted reply.")
+    parser.add_argument(
+        "--chunk-size", type=int, default=4, help="characters per streamed delta of the default"
+    )
+    parser.add_argument(
+        "--delay", type=float, default=0.0, help="seconds before each delta after the first"
+    )
     arguments = parser.parse_args()
     server = FakeOpenAIServer(
         port=arguments.port, script_file=arguments.script, default_reply=arguments.default_reply
     )
+    if arguments.chunk_size != 4 or arguments.delay:
+        server.default_reply = {
+            "text": arguments.default_reply,
+            "chunk_size": arguments.chunk_size,
+            "delay": arguments.delay,
+        }
     server.start()
     print(f"READY {server.base_url}", flush=True)
     try:

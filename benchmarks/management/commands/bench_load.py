@@ -1,8 +1,11 @@
 """``manage.py bench_load --clients 50,200``
 
-Concurrent WebSocket chats against a daphne subprocess on a loopback port, with a scripted
-model streaming at a fixed rate; reports the time to first token the server adds (p50/p95)
-and checks that every message and reply was stored (docs/benchmarks.md). Runs in a
+Concurrent WebSocket chats against a daphne subprocess on a loopback port, its chat model the
+real OpenAI adapter over a fake streaming server; and the same clients against the floor, a
+bare consumer streaming the same reply with no database, in the same run. Reports the added
+time to first token (p50/p95) of both and their ratio, throughput and its ratio, SQL
+statements and server CPU per turn, failures (timeouts included, counted as the timeout), and
+checks that every message and reply was stored (docs/benchmarks.md). Runs in a
 throwaway database, dropped afterwards, and a separate Redis database for the channel layer.
 Bounded: loopback only, a fixed number of clients and messages, timeouts per reply and round."""
 
@@ -37,7 +40,7 @@ class Command(BaseCommand):
         parser.add_argument("--clients", default="50,200", help="comma-separated client counts")
         parser.add_argument("--messages", type=int, default=3, help="messages each client sends")
         parser.add_argument(
-            "--delay", type=float, default=0.02, help="model delay before each piece (s)"
+            "--delay", type=float, default=0.02, help="model delay between pieces (s)"
         )
         parser.add_argument(
             "--chunk-chars", type=int, default=8, help="characters per streamed piece"
@@ -63,38 +66,40 @@ class Command(BaseCommand):
         rounds = []
         servers = max(1, min(options["servers"], 8))
         with throwaway_database(f"bench_load_{os.getpid()}"), ExitStack() as stack:
-            env = load.server_env(
-                delay=options["delay"],
-                chunk_chars=options["chunk_chars"],
-                redis_database=options["redis_db"],
+            model = stack.enter_context(
+                load.FakeModel(
+                    reply=load.REPLY, chunk_chars=options["chunk_chars"], delay=options["delay"]
+                )
             )
+            env = load.server_env(model_url=model.base_url, redis_database=options["redis_db"])
             ports = []
             for _ in range(servers):
                 port = load.free_port()
                 stack.enter_context(load.Server(env=env, port=port))
                 ports.append(port)
+            floor_ports = []
+            for _ in range(servers):
+                port = load.free_port()
+                stack.enter_context(
+                    load.Server(env=env, port=port, app="benchmarks.floor:application")
+                )
+                floor_ports.append(port)
             # One chat per server first, so model loading and first connections are not measured.
             warm = load.create_chats(servers, round_name="warm")
-            asyncio.run(
-                load.run_round(warm, ports=ports, messages=1, reply_timeout=120, round_timeout=180)
-            )
-            for count in counts:
-                self.stderr.write(
-                    f"{count} clients x {messages} messages on {servers} server(s) ..."
-                )
-                chats = load.create_chats(count, round_name=str(count))
-                started = time.perf_counter()
-                results = asyncio.run(
+            for warm_ports in (ports, floor_ports):
+                asyncio.run(
                     load.run_round(
-                        chats,
-                        ports=ports,
-                        messages=messages,
-                        reply_timeout=options["reply_timeout"],
-                        round_timeout=options["round_timeout"],
+                        warm, ports=warm_ports, messages=1, reply_timeout=120, round_timeout=180
                     )
                 )
-                elapsed = time.perf_counter() - started
-                rounds.append(self._summary(count, messages, results, chats, elapsed, options))
+            for count in counts:
+                self.stderr.write(
+                    f"{count} clients x {messages} messages on {servers} server(s), then the floor ..."
+                )
+                chats = load.create_chats(count, round_name=str(count))
+                ours = self._measure(chats, ports, messages, options)
+                floor = self._measure(chats, floor_ports, messages, options)
+                rounds.append(self._summary(count, messages, ours, floor, chats, options))
         report = {
             "rounds": rounds,
             "model": {
@@ -103,6 +108,7 @@ class Command(BaseCommand):
                 "reply_chars": len(load.REPLY),
             },
             "embedding_backend": settings.EMBEDDING_BACKENDS["default"]["BACKEND"],
+            "load_average": [round(value, 2) for value in os.getloadavg()],
             "cpus": os.cpu_count(),
             "servers": servers,
         }
@@ -110,22 +116,61 @@ class Command(BaseCommand):
             Path(options["out"]).write_text(json.dumps(report, indent=2) + "\n")
         self.stdout.write(load_report(report))
 
-    def _summary(self, count, messages, results, chats, elapsed, options) -> dict:
+    def _measure(self, chats, ports, messages, options) -> dict:
+        before = [load.server_stats(port) for port in ports]
+        started = time.perf_counter()
+        results = asyncio.run(
+            load.run_round(
+                chats,
+                ports=ports,
+                messages=messages,
+                reply_timeout=options["reply_timeout"],
+                round_timeout=options["round_timeout"],
+            )
+        )
+        elapsed = time.perf_counter() - started
+        after = [load.server_stats(port) for port in ports]
         ttft = [value for result in results for value in result.ttft]
-        added = [max(value - options["delay"], 0.0) for value in ttft]
         total = [value for result in results for value in result.total]
         errors = [error for result in results for error in result.errors]
+        failed = sum(result.timed_out for result in results)
+        finished = len(ttft) - failed
+        turns = max(finished, 1)
+        return {
+            "added_ttft_ms": {"p50": _ms(ttft, 50), "p95": _ms(ttft, 95)},
+            "reply_ms": {"p50": _ms(total, 50), "p95": _ms(total, 95)},
+            "replies_per_s": round(finished / elapsed, 2) if elapsed else 0.0,
+            "replies_finished": finished,
+            "failures": failed,
+            "errors": len(errors),
+            "error_samples": errors[:5],
+            "replies_without_delta": sum(result.without_delta for result in results),
+            "seconds": round(elapsed, 1),
+            "queries_per_turn": round(
+                sum(a["statements"] - b["statements"] for a, b in zip(after, before, strict=True))
+                / turns,
+                1,
+            ),
+            "cpu_ms_per_turn": round(
+                sum(a["cpu_s"] - b["cpu_s"] for a, b in zip(after, before, strict=True))
+                * 1000
+                / turns,
+                1,
+            ),
+        }
+
+    def _summary(self, count, messages, ours, floor, chats, options) -> dict:
+        def ratio(a: float, b: float) -> float | None:
+            return round(a / b, 2) if b else None
+
         return {
             "clients": count,
             "messages_per_client": messages,
-            "replies_timed": len(ttft),
-            "added_ttft_ms": {"p50": _ms(added, 50), "p95": _ms(added, 95)},
-            "ttft_ms": {"p50": _ms(ttft, 50), "p95": _ms(ttft, 95)},
-            "reply_ms": {"p50": _ms(total, 50), "p95": _ms(total, 95)},
-            "replies_without_delta": sum(result.without_delta for result in results),
-            "errors": len(errors),
-            "error_samples": errors[:5],
-            "seconds": round(elapsed, 1),
+            **ours,
+            "floor": floor,
+            "ratio_p50": ratio(ours["added_ttft_ms"]["p50"], floor["added_ttft_ms"]["p50"]),
+            "ratio_p95": ratio(ours["added_ttft_ms"]["p95"], floor["added_ttft_ms"]["p95"]),
+            "throughput_ratio": ratio(ours["replies_per_s"], floor["replies_per_s"]),
             "stored": load.verify(chats, messages=messages),
         }
 
@@ -138,18 +183,27 @@ def load_report(report: dict) -> str:
             r["clients"] * r["messages_per_client"],
             r["added_ttft_ms"]["p50"],
             r["added_ttft_ms"]["p95"],
-            r["reply_ms"]["p50"],
-            r["reply_ms"]["p95"],
-            r["errors"],
+            r["floor"]["added_ttft_ms"]["p50"],
+            r["floor"]["added_ttft_ms"]["p95"],
+            r["ratio_p50"],
+            r["ratio_p95"],
+            r["replies_per_s"],
+            r["floor"]["replies_per_s"],
+            r["throughput_ratio"],
+            r["queries_per_turn"],
+            r["cpu_ms_per_turn"],
+            r["failures"] + r["floor"]["failures"],
             "yes" if r["stored"]["all_stored"] else f"no ({r['stored']})",
         ]
         for r in report["rounds"]
     ]
     return "\n".join(
         [
-            f"Scripted model: {model['reply_chars']} characters in pieces of {model['chunk_chars']}, "
-            f"{model['delay_s'] * 1000:.0f} ms before each piece; "
-            f"{report.get('servers', 1)} daphne process(es).",
+            f"Fake OpenAI-compatible model through the real adapter: {model['reply_chars']} "
+            f"characters in pieces of {model['chunk_chars']}, {model['delay_s'] * 1000:.0f} ms "
+            f"between pieces; {report.get('servers', 1)} daphne process(es) each for ours and "
+            f"the floor (a bare consumer: same reply, no database); load average "
+            f"{report.get('load_average')}.",
             "",
             table(
                 [
@@ -157,12 +211,24 @@ def load_report(report: dict) -> str:
                     "replies",
                     "added TTFT p50 ms",
                     "added TTFT p95 ms",
-                    "whole reply p50 ms",
-                    "whole reply p95 ms",
-                    "errors",
+                    "floor p50 ms",
+                    "floor p95 ms",
+                    "ratio p50",
+                    "ratio p95",
+                    "replies/s",
+                    "floor replies/s",
+                    "throughput ratio",
+                    "SQL/turn",
+                    "CPU ms/turn",
+                    "failures",
                     "all stored",
                 ],
                 rows,
             ),
+            "",
+            "SQL/turn and CPU ms/turn: our web process over the round, divided by the replies "
+            "it finished (streaming progress saves and the memory app's after-commit checks "
+            "included; BEGIN/COMMIT not counted). Failures: replies that did not end in time, "
+            "counted as the timeout in the percentiles.",
         ]
     )

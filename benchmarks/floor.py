@@ -1,0 +1,57 @@
+"""The floor ``bench_load`` compares with: a bare Channels consumer on the same machine that
+streams the same model reply through the same adapter, with no database, no retrieval and no
+receipts. It speaks the chat socket's events (``message.send`` in; ``reply.delta`` and
+``reply.end`` out), so the same clients drive both servers.
+
+Served by daphne as ``benchmarks.floor:application``."""
+
+from __future__ import annotations
+
+import json
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "benchmarks.load_settings")
+django_asgi_app = get_asgi_application()
+
+from channels.generic.websocket import AsyncWebsocketConsumer  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from django.urls import path  # noqa: E402
+
+from benchmarks.load_stats import with_stats  # noqa: E402
+from drawhisper.providers.base import ChatMessage  # noqa: E402
+from drawhisper.providers.registry import get_llm  # noqa: E402
+
+PROMPT = "You are Mara, a lighthouse keeper. Warm, curious."
+
+
+class BareReplyConsumer(AsyncWebsocketConsumer):
+    """Answers every ``message.send`` with the model's reply, streamed piece by piece."""
+
+    async def receive(self, text_data=None, bytes_data=None):
+        event = json.loads(text_data or "{}")
+        if event.get("type") != "message.send":
+            return
+        messages = [
+            ChatMessage(role="system", content=PROMPT),
+            ChatMessage(role="user", content=str(event.get("content", ""))),
+        ]
+        text = ""
+        async for piece in get_llm("chat").stream(messages):
+            if piece:
+                text += piece
+                await self.send(json.dumps({"type": "reply.delta", "delta": piece}))
+        await self.send(json.dumps({"type": "reply.end", "content": text, "status": "complete"}))
+
+
+application = with_stats(
+    ProtocolTypeRouter(
+        {
+            "http": django_asgi_app,
+            "websocket": URLRouter(
+                [path("ws/threads/<int:thread_id>/", BareReplyConsumer.as_asgi())]
+            ),
+        }
+    )
+)
