@@ -35,6 +35,9 @@ const ui = {
   send: document.getElementById("chat-send"),
   stop: document.getElementById("chat-stop"),
   regenerate: document.getElementById("chat-regenerate"),
+  counter: document.getElementById("chat-counter"),
+  drawerToggle: document.getElementById("chat-memories-toggle"),
+  drawerClose: document.getElementById("chat-drawer-close"),
   continue: document.getElementById("chat-continue"),
   connection: document.getElementById("chat-connection"),
   error: document.getElementById("chat-error"),
@@ -237,6 +240,31 @@ ui.input.addEventListener("keydown", (event) => {
   }
 });
 ui.stop.addEventListener("click", () => socket.stop());
+
+// The length limit is never silent: a counter shows from 90% of it.
+const COUNTER_FROM = 0.9;
+function updateCounter() {
+  const used = ui.input.value.length;
+  const limit = initial.max_message_chars;
+  ui.counter.hidden = used < limit * COUNTER_FROM;
+  ui.counter.textContent = `${used.toLocaleString("en")} / ${limit.toLocaleString("en")} characters`;
+  ui.counter.dataset.state = used >= limit ? "full" : "near";
+}
+ui.input.addEventListener("input", updateCounter);
+
+// On a phone the memory panel is a drawer over the chat (CSS hides it until opened).
+const pageElement = document.getElementById("chat-page");
+function setDrawer(open) {
+  pageElement.classList.toggle("chat-page--drawer-open", open);
+  ui.drawerToggle.setAttribute("aria-expanded", String(open));
+  if (open) ui.drawerClose.focus();
+  else ui.drawerToggle.focus();
+}
+ui.drawerToggle.addEventListener("click", () => setDrawer(!pageElement.classList.contains("chat-page--drawer-open")));
+ui.drawerClose.addEventListener("click", () => setDrawer(false));
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape" && pageElement.classList.contains("chat-page--drawer-open")) setDrawer(false);
+});
 ui.regenerate.addEventListener("click", () => {
   showError("");
   if (!socket.regenerate()) showError("Not connected: try again when the connection is back.");
@@ -398,6 +426,7 @@ window.addEventListener("online", () => socket.reconnectNow());
 for (const message of initial.messages) placeMessage(message);
 for (const message of initial.messages) if (message.status === "streaming") state.streamingId = message.id;
 ui.earlier.hidden = !state.hasEarlier;
+updateCounter();
 if (window.matchMedia("(max-width: 760px)").matches) ui.threads.open = false;
 updateControls();
 scroller.follow();

@@ -193,10 +193,12 @@ def test_a_memory_appears_live_is_edited_pinned_shared_and_used_in_another_chat(
     seq = page.url.rsplit("#seq-", 1)[1]
     expect(page.locator(f"#seq-{seq}")).to_have_class(re.compile("mem-source-highlight"))
 
-    # The same panel on a phone-width screen.
+    # The same panel on a phone-width screen, in the drawer the chat head opens.
     phone = make_page(viewport={"width": 390, "height": 844})
     login(phone, user)
     phone.goto(live_app.path(f"/chat/{chat_a.pk}/"))
+    phone.get_by_role("button", name="Memories", exact=True).click()
+    expect(phone.locator("#chat-drawer")).to_be_in_viewport(ratio=0.99)
     phone_card = phone.locator("#memory-panel li.mem-card", has_text=CHUNK["title"])
     expect(phone_card).to_be_visible()
     phone_card.scroll_into_view_if_needed()
