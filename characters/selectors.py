@@ -39,12 +39,12 @@ def character_get(*, user, character_id: int | str) -> Character | None:
 
 def character_deletion_impact(*, character: Character) -> dict[str, int]:
     """What deleting the character also deletes: its scenes, chats and memories."""
-    from memories.models import Memory
+    from memories.selectors import memory_count
 
     return {
         "scenes": character.scenes.count(),
         "chats": character.threads.count(),
-        "memories": Memory.objects.filter(character=character).count(),
+        "memories": memory_count(character_id=character.pk),
     }
 
 

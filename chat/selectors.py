@@ -8,14 +8,21 @@ Vocabulary:
   (``active``) and not deleted by the user.
 - *prompt* messages are the visible ones a model may read: finished (``complete``) or cut off
   (``interrupted``, their text kept); never ``streaming`` or ``failed``.
+- *complete* messages are the visible ones that finished (``complete``): what the memory
+  pipeline may make memories of.
+
+Other apps read chat through the functions at the end of this module, which return frozen
+dataclasses (:class:`ThreadRef`, :class:`TranscriptEntry`), never model instances.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
 
-from django.db.models import QuerySet
+from django.db.models import Max, QuerySet
 
 from chat.models import Message, Thread
 
@@ -149,4 +156,177 @@ def streaming_reply(*, thread_id: int) -> Message | None:
         Message.objects.filter(thread_id=thread_id, status=Message.Status.STREAMING)
         .order_by("-seq")
         .first()
+    )
+
+
+# --------------------------------------------------------------------------- for other apps
+
+
+@dataclass(frozen=True)
+class ThreadRef:
+    """A thread as other apps see it, with the names its transcript lines use."""
+
+    id: int
+    owner_id: int
+    character_id: int
+    scene_id: int | None
+    title: str
+    scene_title: str
+    owner_first_name: str
+    owner_username: str
+    character_name: str
+    created_at: datetime
+    updated_at: datetime
+
+    @property
+    def pk(self) -> int:
+        return self.id
+
+
+@dataclass(frozen=True)
+class TranscriptEntry:
+    """One message as other apps see it; ``visible`` is the rule stated at the top."""
+
+    id: int
+    thread_id: int
+    seq: int
+    role: str
+    content: str
+    token_count: int
+    status: str
+    visible: bool
+    created_at: datetime
+
+    @property
+    def pk(self) -> int:
+        return self.id
+
+    @property
+    def complete(self) -> bool:
+        """Visible and finished: what memories may be made of."""
+        return self.visible and self.status == Message.Status.COMPLETE
+
+
+def _thread_ref(thread: Thread) -> ThreadRef:
+    return ThreadRef(
+        id=thread.pk,
+        owner_id=thread.owner_id,
+        character_id=thread.character_id,
+        scene_id=thread.scene_id,
+        title=thread.title,
+        scene_title=thread.scene.title if thread.scene_id else "",
+        owner_first_name=thread.owner.first_name,
+        owner_username=thread.owner.get_username(),
+        character_name=thread.character.name,
+        created_at=thread.created_at,
+        updated_at=thread.updated_at,
+    )
+
+
+def _entry(message: Message) -> TranscriptEntry:
+    return TranscriptEntry(
+        id=message.pk,
+        thread_id=message.thread_id,
+        seq=message.seq,
+        role=message.role,
+        content=message.content,
+        token_count=message.token_count,
+        status=message.status,
+        visible=message.active and message.deleted_at is None,
+        created_at=message.created_at,
+    )
+
+
+def _thread_refs(threads: QuerySet[Thread]) -> list[ThreadRef]:
+    return [_thread_ref(t) for t in threads.select_related("owner", "character", "scene")]
+
+
+def thread_ref(*, thread_id: int, owner_id: int | None = None) -> ThreadRef | None:
+    """The thread (only if ``owner_id`` owns it, when given), or None."""
+    threads = Thread.objects.filter(pk=thread_id)
+    if owner_id is not None:
+        threads = threads.filter(owner_id=owner_id)
+    found = _thread_refs(threads)
+    return found[0] if found else None
+
+
+def thread_refs(
+    *,
+    owner_id: int,
+    character_id: int | None = None,
+    thread_ids: Iterable[int] | None = None,
+) -> list[ThreadRef]:
+    """The owner's threads (optionally of one character, or these ids), newest first."""
+    threads = Thread.objects.filter(owner_id=owner_id)
+    if character_id is not None:
+        threads = threads.filter(character_id=character_id)
+    if thread_ids is not None:
+        threads = threads.filter(pk__in=list(thread_ids))
+    return _thread_refs(threads.order_by("-updated_at", "-id"))
+
+
+def message_entry(*, message_id: int) -> TranscriptEntry | None:
+    """One message in whatever state it is (replaced, deleted, streaming...), or None."""
+    message = Message.objects.filter(pk=message_id).first()
+    return _entry(message) if message is not None else None
+
+
+def complete_messages(
+    *,
+    thread_id: int,
+    first_seq: int | None = None,
+    last_seq: int | None = None,
+    before_seq: int | None = None,
+    created_from: datetime | None = None,
+    created_before: datetime | None = None,
+) -> list[TranscriptEntry]:
+    """The thread's complete messages in ``seq`` order, within the bounds given (inclusive
+    ``first_seq``/``last_seq``, exclusive ``before_seq`` and ``created_before``)."""
+    messages = visible_messages(thread_id=thread_id).filter(status=Message.Status.COMPLETE)
+    if first_seq is not None:
+        messages = messages.filter(seq__gte=first_seq)
+    if last_seq is not None:
+        messages = messages.filter(seq__lte=last_seq)
+    if before_seq is not None:
+        messages = messages.filter(seq__lt=before_seq)
+    if created_from is not None:
+        messages = messages.filter(created_at__gte=created_from)
+    if created_before is not None:
+        messages = messages.filter(created_at__lt=created_before)
+    return [_entry(message) for message in messages.order_by("seq")]
+
+
+def visible_transcripts(*, thread_ids: Iterable[int]) -> list[TranscriptEntry]:
+    """Every visible message of these threads, by thread then ``seq``."""
+    messages = Message.objects.filter(
+        thread_id__in=list(thread_ids), active=True, deleted_at__isnull=True
+    )
+    return [_entry(message) for message in messages.order_by("thread_id", "seq")]
+
+
+def newest_reply_seq(*, thread_id: int) -> int | None:
+    """The ``seq`` of the newest visible assistant reply (in any status), or None."""
+    return (
+        visible_messages(thread_id=thread_id)
+        .filter(role=Message.Role.ASSISTANT)
+        .aggregate(seq=Max("seq"))
+        .get("seq")
+    )
+
+
+def threads_with_complete_messages(
+    *, created_from: datetime, created_before: datetime
+) -> list[int]:
+    """Ids of the threads with a complete message created in ``[created_from, created_before)``."""
+    return list(
+        Message.objects.filter(
+            created_at__gte=created_from,
+            created_at__lt=created_before,
+            active=True,
+            status=Message.Status.COMPLETE,
+            deleted_at__isnull=True,
+        )
+        .values_list("thread_id", flat=True)
+        .distinct()
+        .order_by("thread_id")
     )

@@ -23,39 +23,31 @@ adds the thread's dismissed memories to ``exclude_memory_ids``):
   shared and retrieved layers; pinning it there again lifts the dismissal;
 - only ``status == "active"`` memories reach any layer.
 
-Memory items read ``"[type] title: content"``; ``tokens`` counts that text.
+Memory items read ``"[type] title: content"`` (``memories.texts``); ``tokens`` counts that
+text. The items are :class:`~memories.contracts.ContextItem`, re-exported here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import Literal
 
-Kind = Literal["memory", "summary", "message"]
+from drawhisper.tokens import count_tokens
+from memories.contracts import ContextItem, Kind
+from memories.texts import memory_text
 
-
-@dataclass(frozen=True)
-class ContextItem:
-    kind: Kind
-    id: int
-    text: str
-    tokens: int
-    score: float | None = None
-    title: str = ""
-    type: str = ""
-    start_seq: int | None = None
-    end_seq: int | None = None
-
-
-def memory_text(memory) -> str:
-    """How a memory reads inside a prompt."""
-    return f"[{memory.type}] {memory.title}: {memory.content}"
+__all__ = [
+    "ContextItem",
+    "Kind",
+    "memory_item",
+    "memory_text",
+    "pinned_memories",
+    "retrieve",
+    "rolling_summary",
+    "shared_memories",
+]
 
 
 def memory_item(memory, *, score: float | None = None) -> ContextItem:
-    from drawhisper.tokens import count_tokens
-
     text = memory_text(memory)
     return ContextItem(
         kind="memory",
@@ -90,7 +82,7 @@ def retrieve(
     exclude_memory_ids: Iterable[int] = (),
     before_seq: int | None = None,
 ) -> list[ContextItem]:
-    from memories.retrieval import hybrid_search  # imports this module: import late
+    from memories.retrieval import hybrid_search
     from memories.selectors import memory_ids_dismissed_in_thread
 
     # Retrieval scopes memories to "shared or made in this thread"; what the user dismissed
@@ -115,13 +107,7 @@ def rolling_summary(*, thread_id: int) -> ContextItem | None:
         kind="summary",
         id=summary.pk,
         text=summary.text,
-        tokens=summary.token_count or _count_tokens(summary.text),
+        tokens=summary.token_count or count_tokens(summary.text),
         start_seq=summary.start_seq,
         end_seq=summary.end_seq,
     )
-
-
-def _count_tokens(text: str) -> int:
-    from drawhisper.tokens import count_tokens
-
-    return count_tokens(text)

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from django.contrib.postgres.search import SearchQuery, SearchRank, SearchVector
 from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet, Subquery
 
-from characters.models import Character
-from chat.models import Thread
+from chat import selectors as chat_selectors
+from chat.selectors import ThreadRef
 from memories.models import Memory, MemoryDismissal, MemoryPin
 
 logger = logging.getLogger(__name__)
@@ -59,16 +59,20 @@ def memory_get(*, user, memory_id: int) -> Memory:
     return _with_relations(Memory.objects.filter(owner=user)).get(pk=memory_id)
 
 
-def character_get(*, user, character_id: int) -> Character:
-    return Character.objects.get(pk=character_id, owner=user)
+def thread_get(*, user, thread_id: int) -> ThreadRef | None:
+    """The user's chat, or None for a missing or foreign one."""
+    return chat_selectors.thread_ref(thread_id=thread_id, owner_id=user.pk)
 
 
-def thread_get(*, user, thread_id: int) -> Thread:
-    return Thread.objects.get(pk=thread_id, owner=user)
-
-
-def characters_for_user(*, user) -> QuerySet[Character]:
-    return Character.objects.filter(owner=user).order_by("name", "id")
+def memory_count(*, character_id: int | None = None, scene_id: int | None = None) -> int:
+    """How many memories a character has, or were made in the chats of a scene (what
+    deleting it also deletes)."""
+    memories = Memory.objects.all()
+    if character_id is not None:
+        memories = memories.filter(character_id=character_id)
+    if scene_id is not None:
+        memories = memories.filter(origin_thread__scene_id=scene_id)
+    return memories.count()
 
 
 # --------------------------------------------------------------------------- lists and search
@@ -195,8 +199,11 @@ def _text_ranking(*, query: str, queryset: QuerySet[Memory], limit: int) -> list
 # --------------------------------------------------------------------------- thread scope
 
 
-def _thread(thread_id: int) -> Thread:
-    return Thread.objects.only("pk", "owner_id", "character_id").get(pk=thread_id)
+def _thread(thread_id: int) -> ThreadRef:
+    thread = chat_selectors.thread_ref(thread_id=thread_id)
+    if thread is None:
+        raise LookupError(f"no thread {thread_id}")
+    return thread
 
 
 def memories_pinned_to_thread(*, thread_id: int) -> QuerySet[Memory]:
@@ -261,15 +268,12 @@ def memory_ids_dismissed_in_thread(*, thread_id: int) -> set[int]:
 # --------------------------------------------------------------------------- export
 
 
-def memories_for_export(*, user, character: Character) -> QuerySet[Memory]:
+def memories_for_export(*, user, character) -> QuerySet[Memory]:
     return _with_relations(Memory.objects.filter(owner=user, character=character)).order_by(
         "created_at", "pk"
     )
 
 
-def threads_for_user(*, user, character_id: int | None = None) -> QuerySet[Thread]:
+def threads_for_user(*, user, character_id: int | None = None) -> list[ThreadRef]:
     """The user's chats (newest first), for pin targets on the memories page."""
-    threads = Thread.objects.filter(owner=user).select_related("scene")
-    if character_id is not None:
-        threads = threads.filter(character_id=character_id)
-    return threads.order_by("-updated_at", "-id")
+    return chat_selectors.thread_refs(owner_id=user.pk, character_id=character_id)

@@ -9,20 +9,21 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from characters import selectors as character_selectors
 from memories import selectors
 from memories.models import MemoryType
 
 
 @login_required
 def memories_page(request: HttpRequest) -> HttpResponse:
-    characters = list(selectors.characters_for_user(user=request.user))
+    characters = list(character_selectors.character_list(user=request.user).order_by("name", "id"))
     selected = request.GET.get("character", "")
     threads = [
         {
             "id": thread.pk,
             "character": thread.character_id,
             "title": thread.title or f"Chat {thread.pk}",
-            "scene": thread.scene.title if thread.scene else "",
+            "scene": thread.scene_title,
         }
         for thread in selectors.threads_for_user(user=request.user)
     ]

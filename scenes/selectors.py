@@ -100,8 +100,8 @@ def scene_get(*, user, scene_id: int) -> Scene | None:
 
 def scene_deletion_impact(*, scene: Scene) -> dict[str, int]:
     """What deleting the scene also deletes: its chats and the memories made in them."""
-    from memories.models import Memory
+    from memories.selectors import memory_count
 
     threads = scene.threads.aggregate(count=Count("id"))["count"]
-    memories = Memory.objects.filter(origin_thread__scene=scene).count()
+    memories = memory_count(scene_id=scene.pk)
     return {"chats": threads, "memories": memories}

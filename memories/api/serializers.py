@@ -1,6 +1,6 @@
 """Input and output shapes of the memory API. Inputs are parsed here; rules live in services.
 
-Outputs are ``memories.payloads.memory_payload``; ``MemoryOutputSerializer`` only documents
+Outputs are ``memories.events.memory_payload``; ``MemoryOutputSerializer`` only documents
 that shape for the OpenAPI schema."""
 
 from __future__ import annotations

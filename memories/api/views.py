@@ -19,8 +19,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from characters.models import Character
-from chat.models import Thread
+from characters import selectors as character_selectors
+from chat.selectors import ThreadRef
 from drawhisper.providers.base import ProviderError
 from memories import selectors
 from memories.api.serializers import (
@@ -33,8 +33,8 @@ from memories.api.serializers import (
     MemoryUpdateSerializer,
     ThreadInputSerializer,
 )
+from memories.events import memory_payload
 from memories.models import Memory
-from memories.payloads import memory_payload
 from memories.services import editing
 
 # The chat of an unpin or undismiss: a DELETE may name it in the query string instead.
@@ -48,21 +48,21 @@ def _memory_or_404(request: Request, memory_id: int) -> Memory:
         raise Http404("No such memory.") from None
 
 
-def _character_or_404(request: Request, character_id: int) -> Character:
-    try:
-        return selectors.character_get(user=request.user, character_id=character_id)
-    except Character.DoesNotExist:
-        raise Http404("No such character.") from None
+def _character_or_404(request: Request, character_id: int):
+    character = character_selectors.character_get(user=request.user, character_id=character_id)
+    if character is None:
+        raise Http404("No such character.")
+    return character
 
 
-def _thread_or_404(request: Request, thread_id: int) -> Thread:
-    try:
-        return selectors.thread_get(user=request.user, thread_id=thread_id)
-    except Thread.DoesNotExist:
-        raise Http404("No such chat.") from None
+def _thread_or_404(request: Request, thread_id: int) -> ThreadRef:
+    thread = selectors.thread_get(user=request.user, thread_id=thread_id)
+    if thread is None:
+        raise Http404("No such chat.")
+    return thread
 
 
-def _thread_from(request: Request) -> Thread:
+def _thread_from(request: Request) -> ThreadRef:
     """The ``thread`` of a pin or dismiss call, from the body or (for DELETE) the query."""
     data = request.data if request.data else request.query_params
     params = ThreadInputSerializer(data=data)

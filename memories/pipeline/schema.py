@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from memories.models import MemoryType
+from memories.services.vectors.records import memory_embedding_text
 
 MEMORY_TYPES: tuple[str, ...] = tuple(MemoryType.values)
 MIN_CHUNKS = 1
@@ -63,8 +64,8 @@ class Chunk:
 
     @property
     def text(self) -> str:
-        """What gets embedded and counted: the title, then the content."""
-        return f"{self.title}\n{self.content}"
+        """What gets embedded: the index's rule for a memory (title, then content)."""
+        return memory_embedding_text(title=self.title, content=self.content)
 
 
 def _strip_fence(text: str) -> str:

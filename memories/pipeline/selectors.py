@@ -1,28 +1,28 @@
 """Reads for the memory pipeline: what a job covers, the rolling summary, what is due.
 
-"Memorisable" messages are the ones a user sees as the conversation: active (not replaced
-by a regeneration), complete (not streaming, failed or cut off) and not deleted.
+"Memorisable" messages are chat's *complete* messages (``chat.selectors``): the ones a user
+sees as the conversation (not replaced by a regeneration, not deleted) that finished (not
+streaming, failed or cut off). Chat is read only through its selectors, as frozen
+``TranscriptEntry``/``ThreadRef`` values.
 """
 
 from __future__ import annotations
 
 from datetime import UTC, date, datetime, time, timedelta
 
-from django.db.models import Max, QuerySet
+from django.db.models import Max
 
-from chat.models import Message, Thread
+from chat import selectors as chat_selectors
+from chat.selectors import ThreadRef, TranscriptEntry
 from memories.models import MemoryJob, Summary
 from memories.pipeline.context import JobContext, TranscriptMessage
 from memories.pipeline.transcript import speaker_name
 
 
-def memorisable_messages(*, thread_id: int) -> QuerySet[Message]:
-    return Message.objects.filter(
-        thread_id=thread_id,
-        active=True,
-        status=Message.Status.COMPLETE,
-        deleted_at__isnull=True,
-    ).order_by("seq")
+def memorisable_messages(*, thread_id: int, **bounds) -> list[TranscriptEntry]:
+    """The thread's memorisable messages in ``seq`` order (``bounds``: those of
+    ``chat.selectors.complete_messages``)."""
+    return chat_selectors.complete_messages(thread_id=thread_id, **bounds)
 
 
 def latest_summary_for_thread(*, thread_id: int, before_seq: int | None = None) -> Summary | None:
@@ -43,47 +43,34 @@ def last_job_end_seq(*, thread_id: int) -> int:
     return MemoryJob.objects.filter(thread_id=thread_id).aggregate(end=Max("end_seq"))["end"] or 0
 
 
-def newest_assistant_seq(*, thread_id: int) -> int | None:
-    """The newest assistant reply still shown (it may still be regenerated)."""
-    return (
-        Message.objects.filter(
-            thread_id=thread_id, role=Message.Role.ASSISTANT, active=True, deleted_at__isnull=True
-        )
-        .aggregate(seq=Max("seq"))
-        .get("seq")
+def messages_due_for_memory(*, thread_id: int) -> list[TranscriptEntry]:
+    """Memorisable messages after the last job's range and before the newest assistant reply
+    (still shown, it may still be regenerated)."""
+    return memorisable_messages(
+        thread_id=thread_id,
+        first_seq=last_job_end_seq(thread_id=thread_id) + 1,
+        before_seq=chat_selectors.newest_reply_seq(thread_id=thread_id),
     )
 
 
-def messages_due_for_memory(*, thread_id: int) -> list[Message]:
-    """Memorisable messages after the last job's range and before the newest assistant reply."""
-    messages = memorisable_messages(thread_id=thread_id).filter(
-        seq__gt=last_job_end_seq(thread_id=thread_id)
-    )
-    newest_reply = newest_assistant_seq(thread_id=thread_id)
-    if newest_reply is not None:
-        messages = messages.filter(seq__lt=newest_reply)
-    return list(messages.only("id", "seq", "role", "content", "token_count"))
-
-
-def speaker_names(thread: Thread) -> tuple[str, str]:
+def speaker_names(thread: ThreadRef) -> tuple[str, str]:
     """(user name, character name) as they appear on transcript lines; never the same."""
-    owner = thread.owner
-    user_name = speaker_name(owner.first_name or owner.get_username(), fallback="User")
-    character_name = speaker_name(thread.character.name, fallback="Character")
+    user_name = speaker_name(thread.owner_first_name or thread.owner_username, fallback="User")
+    character_name = speaker_name(thread.character_name, fallback="Character")
     if user_name.casefold() == character_name.casefold():
         user_name = f"{user_name} (user)"
     return user_name, character_name
 
 
 def transcript_messages(
-    messages: list[Message], *, user_name: str, character_name: str
+    messages: list[TranscriptEntry], *, user_name: str, character_name: str
 ) -> tuple[TranscriptMessage, ...]:
     return tuple(
         TranscriptMessage(
             id=message.pk,
             seq=message.seq,
             role=message.role,
-            speaker=user_name if message.role == Message.Role.USER else character_name,
+            speaker=user_name if message.role == "user" else character_name,
             content=message.content,
             created_at=message.created_at,
         )
@@ -92,20 +79,25 @@ def transcript_messages(
     )
 
 
+def _thread(thread_id: int) -> ThreadRef:
+    thread = chat_selectors.thread_ref(thread_id=thread_id)
+    if thread is None:
+        raise LookupError(f"no thread {thread_id}")
+    return thread
+
+
 def job_context(*, job: MemoryJob) -> JobContext:
     """Everything the steps need for ``job``, with the outputs its earlier runs recorded."""
-    thread = Thread.objects.select_related("owner", "character").get(pk=job.thread_id)
+    thread = _thread(job.thread_id)
     user_name, character_name = speaker_names(thread)
-    messages = list(
-        memorisable_messages(thread_id=thread.pk).filter(
-            seq__gte=job.start_seq, seq__lte=job.end_seq
-        )
+    messages = memorisable_messages(
+        thread_id=thread.id, first_seq=job.start_seq, last_seq=job.end_seq
     )
-    previous = latest_summary_for_thread(thread_id=thread.pk, before_seq=job.start_seq)
+    previous = latest_summary_for_thread(thread_id=thread.id, before_seq=job.start_seq)
     state = job.state or {}
     return JobContext(
         job_id=job.pk,
-        thread_id=thread.pk,
+        thread_id=thread.id,
         owner_id=thread.owner_id,
         character_id=thread.character_id,
         user_name=user_name,
@@ -129,18 +121,7 @@ def day_bounds(day: date) -> tuple[datetime, datetime]:
 def threads_active_on(day: date) -> list[int]:
     """Threads with a memorisable message written on ``day`` (UTC)."""
     start, end = day_bounds(day)
-    return list(
-        Message.objects.filter(
-            created_at__gte=start,
-            created_at__lt=end,
-            active=True,
-            status=Message.Status.COMPLETE,
-            deleted_at__isnull=True,
-        )
-        .values_list("thread_id", flat=True)
-        .distinct()
-        .order_by("thread_id")
-    )
+    return chat_selectors.threads_with_complete_messages(created_from=start, created_before=end)
 
 
 def recent_summaries_written_on(*, thread_id: int, day: date) -> list[Summary]:
@@ -155,7 +136,7 @@ def recent_summaries_written_on(*, thread_id: int, day: date) -> list[Summary]:
     )
 
 
-def unsummarised_messages_on(*, thread_id: int, day: date) -> list[Message]:
+def unsummarised_messages_on(*, thread_id: int, day: date) -> list[TranscriptEntry]:
     """Memorisable messages of ``day`` that no recent summary covers yet."""
     start, end = day_bounds(day)
     covered = (
@@ -164,10 +145,8 @@ def unsummarised_messages_on(*, thread_id: int, day: date) -> list[Message]:
         .get("end")
         or 0
     )
-    return list(
-        memorisable_messages(thread_id=thread_id).filter(
-            seq__gt=covered, created_at__gte=start, created_at__lt=end
-        )
+    return memorisable_messages(
+        thread_id=thread_id, first_seq=covered + 1, created_from=start, created_before=end
     )
 
 
@@ -191,8 +170,7 @@ def day_context(*, thread_id: int, day: date):
 
     recent = recent_summaries_written_on(thread_id=thread_id, day=day)
     messages = unsummarised_messages_on(thread_id=thread_id, day=day)
-    thread = Thread.objects.select_related("owner", "character").get(pk=thread_id)
-    user_name, character_name = speaker_names(thread)
+    user_name, character_name = speaker_names(_thread(thread_id))
     transcript = transcript_messages(messages, user_name=user_name, character_name=character_name)
     if not recent and not transcript:
         return None

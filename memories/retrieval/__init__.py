@@ -2,7 +2,8 @@
 over memories, summaries and archived messages, fused by reciprocal rank fusion, weighed,
 de-duplicated and packed into a token budget.
 
-``hybrid_search`` is the entry point; ``memories.context.retrieve`` delegates to it."""
+``hybrid_search`` is the entry point; ``memories.context.retrieve`` delegates to it. Rows of
+chat's tables are read through ``memories.chat_adapter`` only."""
 
 from __future__ import annotations
 

@@ -18,16 +18,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cached_property, lru_cache
-from types import SimpleNamespace
 
 from django.db import connection
 from django.utils import timezone
 
-from chat.models import Message
 from drawhisper.tokens import count_tokens
-from memories.context import memory_text
+from memories.chat_adapter import MESSAGE_TABLE, USER_ROLE, message_time_sql
 from memories.retrieval.config import RetrievalConfig
 from memories.retrieval.scope import Scope, scope_conditions
+from memories.texts import memory_prompt_text
 
 
 @dataclass(frozen=True)
@@ -64,13 +63,6 @@ def _dated(text: str, label: str, config: RetrievalConfig) -> str:
     return f"[{label}] {text}" if config.show_dates and label else text
 
 
-def _message_time(thread_column: str, seq_column: str) -> str:
-    return (
-        f"(SELECT m.created_at FROM {Message._meta.db_table} m"
-        f" WHERE m.thread_id = {thread_column} AND m.seq = {seq_column})"
-    )
-
-
 Loaded = dict[str, dict[int, Candidate]]
 
 
@@ -96,7 +88,7 @@ def load_candidates(
         branches.append(
             "SELECT 'memory', d.id, d.vector_id, d.type, d.title, d.content,"
             " d.source_start_seq, d.source_end_seq,"
-            f" coalesce({_message_time('d.origin_thread_id', 'd.source_end_seq')}, d.created_at),"
+            f" coalesce({message_time_sql('d.origin_thread_id', 'd.source_end_seq')}, d.created_at),"
             " NULL::timestamptz"
             f" FROM memories_memory d WHERE {conditions}"
             " AND (d.id = ANY(%s) OR d.vector_id = ANY(%s))"
@@ -106,8 +98,8 @@ def load_candidates(
         conditions, condition_params = scope_conditions("summary", scope)
         branches.append(
             "SELECT 'summary', d.id, NULL::varchar, d.level, '', d.text, d.start_seq, d.end_seq,"
-            f" coalesce({_message_time('d.thread_id', 'd.end_seq')}, d.created_at),"
-            f" {_message_time('d.thread_id', 'd.start_seq')}"
+            f" coalesce({message_time_sql('d.thread_id', 'd.end_seq')}, d.created_at),"
+            f" {message_time_sql('d.thread_id', 'd.start_seq')}"
             f" FROM memories_summary d WHERE {conditions} AND d.id = ANY(%s)"
         )
         params += [*condition_params, wanted["summary"]]
@@ -116,7 +108,7 @@ def load_candidates(
         branches.append(
             "SELECT 'message', d.id, NULL::varchar, d.role, '', d.content, d.seq, d.seq,"
             " d.created_at, NULL::timestamptz"
-            f" FROM {Message._meta.db_table} d WHERE {conditions} AND d.id = ANY(%s)"
+            f" FROM {MESSAGE_TABLE} d WHERE {conditions} AND d.id = ANY(%s)"
         )
         params += [*condition_params, wanted["message"]]
     loaded: Loaded = {"memory": {}, "summary": {}, "message": {}}
@@ -140,7 +132,7 @@ def load_candidates(
 
 
 def _memory(row_id, memory_type, title, content, start_seq, end_seq, moment, config) -> Candidate:
-    text = memory_text(SimpleNamespace(type=memory_type, title=title, content=content))
+    text = memory_prompt_text(type=memory_type, title=title, content=content)
     return Candidate(
         kind="memory",
         id=row_id,
@@ -171,7 +163,7 @@ def _summary(row_id, level, text, start_seq, end_seq, start, end, config) -> Can
 
 
 def _message(row_id, role, content, seq, moment, scope: Scope, config) -> Candidate:
-    speaker = scope.user_name if role == Message.Role.USER else scope.character_name
+    speaker = scope.user_name if role == USER_ROLE else scope.character_name
     body = f"{speaker}: {content}"
     return Candidate(
         kind="message",

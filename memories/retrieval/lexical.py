@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from django.db import connection
 
+from memories import chat_adapter
 from memories.retrieval.config import RetrievalConfig
 from memories.retrieval.scope import Scope, scope_conditions
 
@@ -45,7 +46,7 @@ def corpus(kind: str, config_name: str) -> _Corpus:
         return _Corpus("memories_summary", "d.search_vector", "thread_id", "text")
     if kind == "message":
         return _Corpus(
-            "chat_message",
+            chat_adapter.MESSAGE_TABLE,
             f"to_tsvector('{config_name}'::regconfig, d.content)",
             "thread_id",
             "content",

@@ -21,12 +21,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth import get_user_model
-from django.db import connection
 from django.db.models import Q
 
-from characters.models import Character
-from chat.models import Message, Thread
+from memories import chat_adapter
 from memories.models import Memory, Summary
 
 
@@ -47,17 +44,7 @@ class Scope:
 def scope_for_thread(
     *, thread_id: int, before_seq: int | None = None, exclude_memory_ids: Iterable[int] = ()
 ) -> Scope:
-    users, characters = get_user_model()._meta.db_table, Character._meta.db_table
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT t.owner_id, t.character_id, u.first_name, u.username, c.name,"
-            f" EXISTS (SELECT 1 FROM {Memory._meta.db_table} m WHERE m.owner_id = t.owner_id"
-            "  AND m.character_id = t.character_id AND m.shared AND m.status = %s)"
-            f" FROM {Thread._meta.db_table} t JOIN {users} u ON u.id = t.owner_id"
-            f" JOIN {characters} c ON c.id = t.character_id WHERE t.id = %s",
-            [Memory.Status.ACTIVE.value, thread_id],
-        )
-        row = cursor.fetchone()
+    row = chat_adapter.thread_scope_row(thread_id=thread_id)
     if row is None:
         raise LookupError(f"no thread {thread_id}")
     owner_id, character_id, first_name, username, character_name, has_shared = row
@@ -71,9 +58,6 @@ def scope_for_thread(
         character_name=character_name or "Character",
         has_shared_memories=bool(has_shared),
     )
-
-
-MESSAGE_STATUSES = (Message.Status.COMPLETE, Message.Status.INTERRUPTED)
 
 
 def memories_in_scope(scope: Scope):
@@ -90,12 +74,8 @@ def summaries_in_scope(scope: Scope):
 
 
 def messages_in_scope(scope: Scope):
-    queryset = Message.objects.filter(
-        thread_id=scope.thread_id, active=True, deleted_at__isnull=True, status__in=MESSAGE_STATUSES
-    ).exclude(content="")
-    if scope.before_seq is not None:
-        queryset = queryset.filter(seq__lt=scope.before_seq)
-    return queryset
+    """Chat's prompt messages of the thread, with text, older than ``before_seq``."""
+    return chat_adapter.prompt_messages(thread_id=scope.thread_id, before_seq=scope.before_seq)
 
 
 def scope_conditions(kind: str, scope: Scope) -> tuple[str, list[Any]]:
@@ -115,13 +95,7 @@ def scope_conditions(kind: str, scope: Scope) -> tuple[str, list[Any]]:
     if kind == "summary":
         return "d.thread_id = %s", [scope.thread_id]
     if kind == "message":
-        sql = (
-            "d.thread_id = %s AND d.active AND d.deleted_at IS NULL AND d.status = ANY(%s)"
-            " AND d.content <> ''"
+        return chat_adapter.prompt_message_conditions(
+            thread_id=scope.thread_id, before_seq=scope.before_seq
         )
-        params: list[Any] = [scope.thread_id, [status.value for status in MESSAGE_STATUSES]]
-        if scope.before_seq is not None:
-            sql += " AND d.seq < %s"
-            params.append(scope.before_seq)
-        return sql, params
     raise ValueError(f"unknown kind {kind!r}")

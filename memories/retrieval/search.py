@@ -23,7 +23,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 
 from drawhisper.providers.registry import get_embedder
-from memories.context import ContextItem
+from memories.contracts import ContextItem
 from memories.retrieval.candidates import Candidate, load_candidates
 from memories.retrieval.config import KINDS, RetrievalConfig, load_config
 from memories.retrieval.dedup import distinct

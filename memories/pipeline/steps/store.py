@@ -16,17 +16,8 @@ from typing import Any, ClassVar
 from drawhisper.tokens import count_tokens
 from memories.pipeline.context import JobContext
 from memories.pipeline.steps.embed import chunks_of
-from memories.services.editing.checks import memory_content_hash
-
-
-def memory_vector_id(*, job_id: int, chunk_index: int) -> str:
-    return f"memory:job{job_id}:chunk{chunk_index}"
-
-
-def memory_prompt_text(*, type: str, title: str, content: str) -> str:
-    """How a memory reads inside a chat prompt (``memories.context.memory_text``); the
-    memory's ``token_count`` counts this text."""
-    return f"[{type}] {title}: {content}"
+from memories.services.vectors.records import memory_vector_id
+from memories.texts import memory_content_hash, memory_prompt_text
 
 
 class StoreStep:

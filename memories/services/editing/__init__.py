@@ -14,7 +14,7 @@ Invariants:
 
 from __future__ import annotations
 
-from memories.services.editing.checks import MAX_PINS_PER_THREAD, memory_content_hash
+from memories.services.editing.checks import MAX_PINS_PER_THREAD
 from memories.services.editing.memories import (
     memory_create,
     memory_delete,
@@ -34,6 +34,7 @@ from memories.services.editing.transfer import (
     memories_export,
     memories_import,
 )
+from memories.texts import memory_content_hash
 
 __all__ = [
     "EXPORT_FORMAT",

@@ -2,23 +2,18 @@
 
 from __future__ import annotations
 
-import hashlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from chat.models import Thread
 from memories.models import Memory, MemoryType
+
+if TYPE_CHECKING:
+    from chat.selectors import ThreadRef
 
 MAX_TITLE_LENGTH = 200
 MAX_CONTENT_LENGTH = 4000
 MAX_PINS_PER_THREAD = 20
-
-
-def memory_content_hash(*, type: str, title: str, content: str) -> str:
-    """Identity of a memory's text, used to skip duplicates on import."""
-    normalised = "\n".join(part.strip() for part in (type, title, content))
-    return hashlib.sha256(normalised.encode()).hexdigest()
 
 
 def check_owner(obj: Any, actor) -> None:
@@ -26,7 +21,7 @@ def check_owner(obj: Any, actor) -> None:
         raise PermissionDenied("Not yours.")
 
 
-def check_thread_fits(*, memory: Memory, thread: Thread) -> None:
+def check_thread_fits(*, memory: Memory, thread: ThreadRef) -> None:
     """A pin or dismissal joins a memory only to a chat of the same owner and character."""
     if thread.owner_id != memory.owner_id:
         raise PermissionDenied("Not yours.")

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import uuid
+from typing import TYPE_CHECKING
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from characters.models import Character
-from chat.models import Thread
+from memories import chat_adapter
+from memories.events import memory_payload
 from memories.models import Memory, MemoryDismissal, MemoryPin
 from memories.services.editing.checks import (
     MAX_PINS_PER_THREAD,
@@ -24,6 +24,11 @@ from memories.services.editing.effects import (
     refresh_derived_fields,
     reloaded,
 )
+from memories.services.vectors.records import new_memory_vector_id
+
+if TYPE_CHECKING:
+    from characters.models import Character
+    from chat.selectors import ThreadRef
 
 
 @transaction.atomic
@@ -34,7 +39,7 @@ def memory_create(
     type: str,
     title: str,
     content: str,
-    thread: Thread | None = None,
+    thread: ThreadRef | None = None,
     shared: bool | None = None,
     pin: bool = False,
 ) -> Memory:
@@ -54,10 +59,10 @@ def memory_create(
     memory = Memory(
         owner=actor,
         character=character,
-        origin_thread=thread,
+        origin_thread_id=thread.id if thread is not None else None,
         shared=(thread is None) if shared is None else shared,
         created_by=Memory.CreatedBy.USER,
-        vector_id=f"memory:{uuid.uuid4().hex}",
+        vector_id=new_memory_vector_id(),
         **cleaned,
     )
     refresh_derived_fields(memory)
@@ -127,8 +132,6 @@ def memory_restore(*, memory: Memory, actor) -> Memory:
 @transaction.atomic
 def memory_delete(*, memory: Memory, actor) -> None:
     """Delete the row and its vector; the original messages stay untouched."""
-    from memories.payloads import memory_payload
-
     check_owner(memory, actor)
     memory = reloaded(memory)
     payload = memory_payload(memory)
@@ -140,10 +143,10 @@ def memory_delete(*, memory: Memory, actor) -> None:
 # --------------------------------------------------------------------------- pin, share, dismiss
 
 
-def _pin(*, memory: Memory, thread: Thread) -> bool:
-    if MemoryPin.objects.filter(memory=memory, thread=thread).exists():
+def _pin(*, memory: Memory, thread: ThreadRef) -> bool:
+    if MemoryPin.objects.filter(memory=memory, thread_id=thread.id).exists():
         return False
-    if MemoryPin.objects.filter(thread=thread).count() >= MAX_PINS_PER_THREAD:
+    if MemoryPin.objects.filter(thread_id=thread.id).count() >= MAX_PINS_PER_THREAD:
         raise ValidationError(
             {
                 "thread": [
@@ -151,9 +154,9 @@ def _pin(*, memory: Memory, thread: Thread) -> bool:
                 ]
             }
         )
-    MemoryPin.objects.get_or_create(memory=memory, thread=thread)
+    MemoryPin.objects.get_or_create(memory=memory, thread_id=thread.id)
     # Pinning is the stronger wish: it lifts an earlier "not relevant here".
-    MemoryDismissal.objects.filter(memory=memory, thread=thread).delete()
+    MemoryDismissal.objects.filter(memory=memory, thread_id=thread.id).delete()
     return True
 
 
@@ -167,23 +170,21 @@ def _touched(memory: Memory, *, changed: bool) -> Memory:
 
 
 @transaction.atomic
-def memory_pin(*, memory: Memory, thread: Thread, actor) -> Memory:
+def memory_pin(*, memory: Memory, thread: ThreadRef, actor) -> Memory:
     """Keep the memory in this thread's context (pinned layer). Pinning twice is a no-op."""
     check_owner(memory, actor)
     check_thread_fits(memory=memory, thread=thread)
-    Thread.objects.select_for_update().filter(
-        pk=thread.pk
-    ).first()  # serialise the pin cap per thread
-    had_dismissal = MemoryDismissal.objects.filter(memory=memory, thread=thread).exists()
+    chat_adapter.lock_thread(thread_id=thread.id)  # serialise the pin cap per thread
+    had_dismissal = MemoryDismissal.objects.filter(memory=memory, thread_id=thread.id).exists()
     pinned = _pin(memory=memory, thread=thread)
     return _touched(memory, changed=pinned or had_dismissal)
 
 
 @transaction.atomic
-def memory_unpin(*, memory: Memory, thread: Thread, actor) -> Memory:
+def memory_unpin(*, memory: Memory, thread: ThreadRef, actor) -> Memory:
     check_owner(memory, actor)
     check_thread_fits(memory=memory, thread=thread)
-    deleted, _ = MemoryPin.objects.filter(memory=memory, thread=thread).delete()
+    deleted, _ = MemoryPin.objects.filter(memory=memory, thread_id=thread.id).delete()
     return _touched(memory, changed=deleted > 0)
 
 
@@ -211,19 +212,19 @@ def memory_unshare(*, memory: Memory, actor) -> Memory:
 
 
 @transaction.atomic
-def memory_dismiss(*, memory: Memory, thread: Thread, actor) -> Memory:
+def memory_dismiss(*, memory: Memory, thread: ThreadRef, actor) -> Memory:
     """ "Not relevant here": unpin the memory from this thread and keep it out of the thread's
     shared and retrieved layers. Every other thread is unaffected."""
     check_owner(memory, actor)
     check_thread_fits(memory=memory, thread=thread)
-    unpinned, _ = MemoryPin.objects.filter(memory=memory, thread=thread).delete()
-    _, created = MemoryDismissal.objects.get_or_create(memory=memory, thread=thread)
+    unpinned, _ = MemoryPin.objects.filter(memory=memory, thread_id=thread.id).delete()
+    _, created = MemoryDismissal.objects.get_or_create(memory=memory, thread_id=thread.id)
     return _touched(memory, changed=unpinned > 0 or created)
 
 
 @transaction.atomic
-def memory_undismiss(*, memory: Memory, thread: Thread, actor) -> Memory:
+def memory_undismiss(*, memory: Memory, thread: ThreadRef, actor) -> Memory:
     check_owner(memory, actor)
     check_thread_fits(memory=memory, thread=thread)
-    deleted, _ = MemoryDismissal.objects.filter(memory=memory, thread=thread).delete()
+    deleted, _ = MemoryDismissal.objects.filter(memory=memory, thread_id=thread.id).delete()
     return _touched(memory, changed=deleted > 0)

@@ -16,25 +16,29 @@ A reader accepts any version up to its own and refuses newer ones with a readabl
 
 from __future__ import annotations
 
-import uuid
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
-from characters.models import Character
-from chat.models import Message, Thread
+from chat import selectors as chat_selectors
+from chat.selectors import TranscriptEntry
 from memories.models import Memory, MemoryDismissal, MemoryPin
-from memories.services.editing.checks import check_memory_text, check_owner, memory_content_hash
+from memories.services.editing.checks import check_memory_text, check_owner
 from memories.services.editing.effects import (
     index_vectors,
     notify_after_commit,
     refresh_derived_fields,
 )
+from memories.services.vectors.records import new_memory_vector_id
+from memories.texts import memory_content_hash
+
+if TYPE_CHECKING:
+    from characters.models import Character
 
 EXPORT_FORMAT = "drawhisper.memories"
 EXPORT_VERSION = 1
@@ -53,13 +57,15 @@ def memories_export(*, actor, character: Character) -> dict[str, Any]:
     for memory in memories:
         thread_ids.update(pin.thread_id for pin in memory.pins.all())
         thread_ids.update(dismissal.thread_id for dismissal in memory.dismissals.all())
-    threads = Thread.objects.filter(pk__in=thread_ids, owner=actor).order_by("pk")
-    messages_by_thread: dict[int, list[Message]] = {}
-    for message in Message.objects.filter(
-        thread_id__in={memory.origin_thread_id for memory in memories if memory.origin_thread_id},
-        active=True,
-        deleted_at__isnull=True,  # a message the user deleted does not travel in the export
-    ).order_by("thread_id", "seq"):
+    threads = sorted(
+        chat_selectors.thread_refs(owner_id=actor.pk, thread_ids=thread_ids),
+        key=lambda thread: thread.id,
+    )
+    messages_by_thread: dict[int, list[TranscriptEntry]] = {}
+    # Only visible messages: a message the user deleted does not travel in the export.
+    for message in chat_selectors.visible_transcripts(
+        thread_ids={memory.origin_thread_id for memory in memories if memory.origin_thread_id}
+    ):
         messages_by_thread.setdefault(message.thread_id, []).append(message)
 
     def source(memory: Memory) -> dict[str, Any] | None:
@@ -142,18 +148,18 @@ def _thread_map(
     another install never pins a memory to an unrelated chat that happens to share an id."""
     mapping: dict[int, int] = {}
     candidates = {
-        thread.pk: thread
-        for thread in Thread.objects.filter(
-            owner=actor,
-            character=character,
-            pk__in=[t.get("id") for t in exported_threads if isinstance(t.get("id"), int)],
+        thread.id: thread
+        for thread in chat_selectors.thread_refs(
+            owner_id=actor.pk,
+            character_id=character.pk,
+            thread_ids=[t.get("id") for t in exported_threads if isinstance(t.get("id"), int)],
         )
     }
     for exported in exported_threads:
         thread = candidates.get(exported.get("id"))
         created_at = _parse_time(exported.get("created_at"))
         if thread is not None and created_at is not None and thread.created_at == created_at:
-            mapping[thread.pk] = thread.pk
+            mapping[thread.id] = thread.id
     return mapping
 
 
@@ -229,7 +235,7 @@ def memories_import(*, actor, character: Character, document: dict[str, Any]) ->
             created_by=created_by,
             edited_by_user=bool(item.get("edited_by_user")),
             source_changed=bool(item.get("source_changed")),
-            vector_id=f"memory:{uuid.uuid4().hex}",
+            vector_id=new_memory_vector_id(),
             **cleaned,
         )
         refresh_derived_fields(memory)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from chat.models import Message
+from chat import selectors as chat_selectors
 from memories.pipeline import selectors as pipeline_selectors
 from memories.services import vectors as vector_services
 from memories.services.vectors import message_vector_id
@@ -50,11 +50,9 @@ def messages_archive(
 ) -> list[int]:
     """Index the thread's memorisable messages in ``start_seq..end_seq`` that are worth
     finding and not archived yet. Returns the ids indexed now."""
-    messages = pipeline_selectors.memorisable_messages(thread_id=thread_id).select_related("thread")
-    if start_seq is not None:
-        messages = messages.filter(seq__gte=start_seq)
-    if end_seq is not None:
-        messages = messages.filter(seq__lte=end_seq)
+    messages = pipeline_selectors.memorisable_messages(
+        thread_id=thread_id, first_seq=start_seq, last_seq=end_seq
+    )
     candidates = [message for message in messages if is_worth_archiving(message.content)]
     if not candidates:
         return []
@@ -63,7 +61,7 @@ def messages_archive(
         for record in get_vector_store().get([message_vector_id(m.pk) for m in candidates])
     }
     missing = [message for message in candidates if message_vector_id(message.pk) not in present]
-    vector_services.index_messages(messages=missing)
+    vector_services.index_messages(message_ids=[message.pk for message in missing])
     return [message.pk for message in missing]
 
 
@@ -71,18 +69,12 @@ def message_archive_refresh(*, message_id: int) -> str:
     """Bring one archived message in line after an edit, deletion, restore or regeneration:
     re-index it when it is archivable and a job's range covers it, otherwise drop its vector.
     Returns what happened: "indexed", "removed" or "skipped"."""
-    message = Message.objects.filter(pk=message_id).select_related("thread").first()
-    keep = (
-        message is not None
-        and message.active
-        and message.deleted_at is None
-        and message.status == Message.Status.COMPLETE
-        and is_worth_archiving(message.content)
-    )
+    message = chat_selectors.message_entry(message_id=message_id)
+    keep = message is not None and message.complete and is_worth_archiving(message.content)
     if not keep:
         vector_services.delete_vectors_now(vector_ids=[message_vector_id(message_id)])
         return "removed"
     if message.seq > pipeline_selectors.last_job_end_seq(thread_id=message.thread_id):
         return "skipped"  # not archived yet; the job that covers it will do it
-    vector_services.index_messages(messages=[message])
+    vector_services.index_messages(message_ids=[message.id])
     return "indexed"

@@ -33,12 +33,12 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from drawhisper.tokens import count_tokens
+from memories.events import send_memories_created, send_memories_updated
 from memories.models import Memory, MemoryJob, Summary
 from memories.pipeline import PIPELINE_VERSION
 from memories.pipeline import selectors as pipeline_selectors
 from memories.pipeline.context import JobContext
 from memories.services import vectors as vector_services
-from memories.services.pipeline.sources import send_memories_updated
 from memories.services.pipeline.superseding import memories_supersede_older
 
 logger = logging.getLogger(__name__)
@@ -301,20 +301,6 @@ def job_finish(*, claim: JobClaim, context: JobContext, step: str, output: dict)
         transaction.on_commit(lambda: job_create_if_due(thread_id=thread_id), robust=True)
     logger.info("memory job succeeded", extra={"job_id": claim.job_id, "memories": memory_ids})
     return output
-
-
-def send_memories_created(memory_ids: list[int]) -> None:
-    from chat.groups import character_group, send_to_group
-    from memories.payloads import memory_payload
-
-    memories = Memory.objects.filter(
-        pk__in=memory_ids, status=Memory.Status.ACTIVE
-    ).prefetch_related("pins", "dismissals")
-    for memory in sorted(memories, key=lambda memory: memory.chunk_index or 0):
-        send_to_group(
-            character_group(memory.owner_id, memory.character_id),
-            {"type": "memory.created", "memory": memory_payload(memory)},
-        )
 
 
 def job_release(*, claim: JobClaim, step: str, error: str, final: bool) -> None:

@@ -12,19 +12,20 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from chat.models import Message
+from chat import selectors as chat_selectors
+from memories.events import send_memories_updated
 from memories.models import Memory, MemoryJob
 
 
 def memories_flag_source_changed(*, message_id: int) -> list[int]:
     """Set ``source_changed`` on the memories made from the message; returns their ids."""
     covers = Q(job__in=MemoryJob.objects.filter(state__message_ids__contains=[message_id]))
-    message = Message.objects.filter(pk=message_id).values("thread_id", "seq").first()
+    message = chat_selectors.message_entry(message_id=message_id)
     if message is not None:
         covers |= Q(
-            origin_thread_id=message["thread_id"],
-            source_start_seq__lte=message["seq"],
-            source_end_seq__gte=message["seq"],
+            origin_thread_id=message.thread_id,
+            source_start_seq__lte=message.seq,
+            source_end_seq__gte=message.seq,
         )
     with transaction.atomic():
         flagged = list(
@@ -37,20 +38,3 @@ def memories_flag_source_changed(*, message_id: int) -> list[int]:
         Memory.objects.filter(pk__in=flagged).update(source_changed=True, updated_at=timezone.now())
         transaction.on_commit(lambda: send_memories_updated(flagged), robust=True)
     return flagged
-
-
-def send_memories_updated(memory_ids: list[int]) -> None:
-    from chat.groups import character_group, send_to_group
-    from memories.payloads import memory_payload
-
-    memories = (
-        Memory.objects.filter(pk__in=memory_ids)
-        .order_by("pk")
-        .select_related("superseded_by")
-        .prefetch_related("pins", "dismissals")
-    )
-    for memory in memories:
-        send_to_group(
-            character_group(memory.owner_id, memory.character_id),
-            {"type": "memory.updated", "memory": memory_payload(memory)},
-        )

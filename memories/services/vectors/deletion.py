@@ -20,7 +20,7 @@ from django.db import transaction
 from django.db.models.signals import post_delete
 from django.dispatch import receiver
 
-from chat.models import Message
+from memories import chat_adapter
 from memories.models import Memory, Summary
 from memories.services.vectors.records import message_vector_id, summary_vector_id
 
@@ -89,6 +89,8 @@ def _summary_deleted(sender, instance: Summary, using: str, **_) -> None:
     schedule_vector_deletion([instance.vector_id or summary_vector_id(instance.pk)], using=using)
 
 
-@receiver(post_delete, sender=Message, dispatch_uid="vectors_message_deleted")
-def _message_deleted(sender, instance: Message, using: str, **_) -> None:
+def _message_deleted(sender, instance, using: str, **_) -> None:
     schedule_vector_deletion([message_vector_id(instance.pk)], using=using)
+
+
+chat_adapter.on_message_deleted(_message_deleted, dispatch_uid="vectors_message_deleted")

@@ -14,6 +14,8 @@ import time
 from collections.abc import Iterable, Sequence
 
 from drawhisper.providers.base import TransientProviderError
+from memories import chat_adapter
+from memories.chat_adapter import ArchivedMessage
 from memories.models import Memory, Summary
 from memories.services.vectors.records import (
     memory_embedding_text,
@@ -123,10 +125,14 @@ def index_messages(
 ) -> int:
     """Embed and upsert these archived messages (rows or ids) as ``message:{pk}``.
 
-    Which messages belong in the archive is the pipeline's call; this writes what it is given."""
-    from chat.models import Message
-
-    rows = _rows(messages, message_ids, Message.objects.select_related("thread"))
+    Which messages belong in the archive is the archive rule's call (``archive``); this
+    writes what it is given. Rows other than ``ArchivedMessage`` are read again by id."""
+    if messages is not None:
+        rows = list(messages)
+        if not all(isinstance(row, ArchivedMessage) for row in rows):
+            rows = chat_adapter.archive_entries(message_ids=[row.pk for row in rows])
+    else:
+        rows = chat_adapter.archive_entries(message_ids=message_ids or ())
     if not rows:
         return 0
     store, embedder = checked_backends(writing=True)

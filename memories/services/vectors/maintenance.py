@@ -23,9 +23,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import F, Max, OuterRef, Subquery
-
-from memories.models import Memory, MemoryJob, Summary
+from memories import chat_adapter
+from memories.models import Memory, Summary
 from memories.services.vectors.indexing import index_memories, index_messages, index_summaries
 from memories.services.vectors.records import (
     kind_of,
@@ -68,23 +67,14 @@ def _is_worth_archiving(text: str) -> bool:
     return is_worth_archiving(text)
 
 
-def archived_messages():
-    """Messages that belong in the archive, oldest first (see the module docstring)."""
-    from chat.models import Message
-
-    covered_until = (
-        MemoryJob.objects.filter(thread_id=OuterRef("thread_id"))
-        .values("thread_id")
-        .annotate(end=Max("end_seq"))
-        .values("end")
-    )
-    return (
-        Message.objects.filter(active=True, status=Message.Status.COMPLETE, deleted_at__isnull=True)
-        .annotate(covered_until=Subquery(covered_until))
-        .filter(seq__lte=F("covered_until"))
-        .select_related("thread")
-        .order_by("pk")
-    )
+def archived_messages(*, message_ids=None) -> list[tuple[int, str]]:
+    """``(pk, content)`` of the messages that belong in the archive, oldest first (see the
+    module docstring); only these ids when given."""
+    return [
+        (pk, content)
+        for pk, content in chat_adapter.covered_message_texts(message_ids=message_ids)
+        if _is_worth_archiving(content)
+    ]
 
 
 def _chunks(queryset, size: int) -> Iterator[list]:
@@ -184,9 +174,8 @@ def _reindex_rows(
         bar.update(len(batch))
     bar.close()
 
-    messages = archived_messages()
-    bar = progress("messages", messages.count())
-    for batch in _chunks(messages, batch_size):
+    bar = progress("messages", chat_adapter.covered_message_count())
+    for batch in chat_adapter.covered_message_batches(batch_size):
         worth = [m for m in batch if _is_worth_archiving(m.content)]
         todo = [m for m in worth if force or message_vector_id(m.pk) not in present]
         report.indexed["message"] += index_messages(messages=todo)
@@ -223,11 +212,7 @@ def _expected_ids() -> tuple[dict[str, int], dict[str, list], set[str]]:
     """Row counts, rows per kind (memories as (pk, vector_id)), and every id a row implies."""
     memories = list(Memory.objects.order_by("pk").values_list("pk", "vector_id"))
     summaries = list(Summary.objects.order_by("pk").values_list("pk", "vector_id"))
-    messages = [
-        (pk, content)
-        for pk, content in archived_messages().values_list("pk", "content")
-        if _is_worth_archiving(content)
-    ]
+    messages = archived_messages()
     expected = {vector_id for _pk, vector_id in memories if vector_id}
     expected |= {vector_id or summary_vector_id(pk) for pk, vector_id in summaries}
     expected |= {message_vector_id(pk) for pk, _content in messages}
@@ -244,13 +229,7 @@ def _still_orphaned(ids: list[str]) -> list[str]:
         for pk in Summary.objects.filter(pk__in=summary_pks).values_list("pk", flat=True)
     }
     message_pks = {row_id_of(i) for i in ids if kind_of(i) == "message"}
-    live_messages = {
-        message_vector_id(pk)
-        for pk, content in archived_messages()
-        .filter(pk__in=message_pks)
-        .values_list("pk", "content")
-        if _is_worth_archiving(content)
-    }
+    live_messages = {message_vector_id(pk) for pk, _ in archived_messages(message_ids=message_pks)}
     return [
         i for i in ids if i not in memory_ids and i not in summary_ids and i not in live_messages
     ]

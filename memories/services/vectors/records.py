@@ -1,7 +1,8 @@
 """Rows to vector records and vector ids back to rows.
 
-Ids: a memory uses ``Memory.vector_id`` (``memory:job{job}:chunk{index}`` from the pipeline,
-``memory:{uuid hex}`` for one made by hand), a summary ``summary:{pk}``, an archived message
+Ids (every vector id is made here): a memory uses ``Memory.vector_id``
+(``memory:job{job}:chunk{index}`` from the pipeline, ``memory_vector_id``;
+``memory:{uuid hex}`` for one made by hand, ``new_memory_vector_id``), a summary ``summary:{pk}``, an archived message
 ``message:{pk}``. Metadata: ``owner``, ``character``, ``thread``, ``kind``
 (memory|summary|message), ``type``, ``shared``, ``status``, ``source_id`` (the row's pk), plus
 ``start_seq``/``end_seq`` for summaries and ``seq`` for messages, so retrieval can leave out
@@ -14,7 +15,7 @@ import uuid
 from collections.abc import Sequence
 from typing import Any
 
-from chat.models import Message
+from memories.chat_adapter import ArchivedMessage
 from memories.models import Memory, Summary
 from memories.vectorstores import VectorRecord
 
@@ -22,7 +23,14 @@ KINDS = ("memory", "summary", "message")
 
 
 def new_memory_vector_id() -> str:
+    """The id of a memory written by hand (or imported)."""
     return f"memory:{uuid.uuid4().hex}"
+
+
+def memory_vector_id(*, job_id: int, chunk_index: int) -> str:
+    """The id of a memory made by a pipeline job: fixed by job and chunk, so a rerun
+    overwrites the same vector."""
+    return f"memory:job{job_id}:chunk{chunk_index}"
 
 
 def summary_vector_id(summary_id: int) -> str:
@@ -78,7 +86,9 @@ def summary_metadata(summary: Summary, *, owner_id: int, character_id: int) -> d
     }
 
 
-def message_metadata(message: Message, *, owner_id: int, character_id: int) -> dict[str, Any]:
+def message_metadata(
+    message: ArchivedMessage, *, owner_id: int, character_id: int
+) -> dict[str, Any]:
     return {
         "owner": owner_id,
         "character": character_id,
@@ -109,12 +119,11 @@ def summary_record(summary: Summary, vector: Sequence[float]) -> VectorRecord:
     )
 
 
-def message_record(message: Message, vector: Sequence[float]) -> VectorRecord:
-    thread = message.thread
+def message_record(message: ArchivedMessage, vector: Sequence[float]) -> VectorRecord:
     return VectorRecord(
         id=message_vector_id(message.pk),
         vector=list(vector),
         metadata=message_metadata(
-            message, owner_id=thread.owner_id, character_id=thread.character_id
+            message, owner_id=message.owner_id, character_id=message.character_id
         ),
     )

@@ -1,0 +1,180 @@
+"""The one module of the memory app that touches chat's models and tables directly.
+
+Everything else in ``memories`` reads chat through ``chat.selectors`` (frozen dataclasses:
+``ThreadRef``, ``TranscriptEntry``) and sends browser events through ``chat.groups``. What
+cannot go through them lives here:
+
+- the SQL of retrieval's hot statements (one statement per chat turn cannot afford the ORM),
+  which names chat's message table and states chat's *prompt message* rule
+  (``chat.selectors.PROMPT_STATUSES``) as a SQL condition;
+- the archive's bulk reads (messages covered by a memory job's range, joined with
+  ``MemoryJob``), returned as :class:`ArchivedMessage`;
+- the deletion hook on messages and the row lock that serialises pins per thread.
+
+The rule of which messages are visible is chat's; the SQL below restates it and
+``tests/retrieval/test_scope.py`` checks that both forms select the same rows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import connection
+from django.db.models import F, Max, OuterRef, QuerySet, Subquery
+from django.db.models.signals import post_delete
+
+from chat.models import Message, Thread
+from chat.selectors import PROMPT_STATUSES, visible_messages
+from memories.models import Memory, MemoryJob
+
+MESSAGE_TABLE = Message._meta.db_table
+THREAD_TABLE = Thread._meta.db_table
+# The characters' table, reached through chat's own foreign key (not through their models).
+CHARACTER_TABLE = Thread._meta.get_field("character").related_model._meta.db_table
+USER_ROLE = Message.Role.USER.value
+PROMPT_STATUS_VALUES = tuple(status.value for status in PROMPT_STATUSES)
+
+
+@dataclass(frozen=True)
+class ArchivedMessage:
+    """A message as the archive indexes it, with the owner and character of its thread."""
+
+    id: int
+    thread_id: int
+    owner_id: int
+    character_id: int
+    seq: int
+    content: str
+
+    @property
+    def pk(self) -> int:
+        return self.id
+
+
+# --------------------------------------------------------------------------- retrieval SQL
+
+
+def thread_scope_row(*, thread_id: int) -> tuple[Any, ...] | None:
+    """``(owner_id, character_id, first_name, username, character name, has active shared
+    memories)`` of the thread in one statement, or None for no such thread."""
+    users = get_user_model()._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT t.owner_id, t.character_id, u.first_name, u.username, c.name,"
+            f" EXISTS (SELECT 1 FROM {Memory._meta.db_table} m WHERE m.owner_id = t.owner_id"
+            "  AND m.character_id = t.character_id AND m.shared AND m.status = %s)"
+            f" FROM {THREAD_TABLE} t JOIN {users} u ON u.id = t.owner_id"
+            f" JOIN {CHARACTER_TABLE} c ON c.id = t.character_id WHERE t.id = %s",
+            [Memory.Status.ACTIVE.value, thread_id],
+        )
+        return cursor.fetchone()
+
+
+def prompt_messages(*, thread_id: int, before_seq: int | None = None) -> QuerySet[Message]:
+    """The thread's prompt messages with text (older than ``before_seq`` when given)."""
+    queryset = (
+        visible_messages(thread_id=thread_id).filter(status__in=PROMPT_STATUSES).exclude(content="")
+    )
+    if before_seq is not None:
+        queryset = queryset.filter(seq__lt=before_seq)
+    return queryset
+
+
+def prompt_message_conditions(*, thread_id: int, before_seq: int | None) -> tuple[str, list]:
+    """``prompt_messages`` as a SQL condition over the alias ``d`` of the message table."""
+    sql = (
+        "d.thread_id = %s AND d.active AND d.deleted_at IS NULL AND d.status = ANY(%s)"
+        " AND d.content <> ''"
+    )
+    params: list[Any] = [thread_id, list(PROMPT_STATUS_VALUES)]
+    if before_seq is not None:
+        sql += " AND d.seq < %s"
+        params.append(before_seq)
+    return sql, params
+
+
+def message_time_sql(thread_column: str, seq_column: str) -> str:
+    """SQL for when the message ``seq_column`` of thread ``thread_column`` was written."""
+    return (
+        f"(SELECT m.created_at FROM {MESSAGE_TABLE} m"
+        f" WHERE m.thread_id = {thread_column} AND m.seq = {seq_column})"
+    )
+
+
+# --------------------------------------------------------------------------- archive reads
+
+
+def _archived(messages: Iterable[Message]) -> list[ArchivedMessage]:
+    return [
+        ArchivedMessage(
+            id=message.pk,
+            thread_id=message.thread_id,
+            owner_id=message.thread.owner_id,
+            character_id=message.thread.character_id,
+            seq=message.seq,
+            content=message.content,
+        )
+        for message in messages
+    ]
+
+
+def archive_entries(*, message_ids: Iterable[int]) -> list[ArchivedMessage]:
+    """These messages (whatever their state), in primary-key order."""
+    messages = Message.objects.filter(pk__in=list(message_ids)).select_related("thread")
+    return _archived(messages.order_by("pk"))
+
+
+def _covered_messages() -> QuerySet[Message]:
+    """Complete messages inside a memory job's range, oldest first."""
+    covered_until = (
+        MemoryJob.objects.filter(thread_id=OuterRef("thread_id"))
+        .values("thread_id")
+        .annotate(end=Max("end_seq"))
+        .values("end")
+    )
+    return (
+        Message.objects.filter(active=True, status=Message.Status.COMPLETE, deleted_at__isnull=True)
+        .annotate(covered_until=Subquery(covered_until))
+        .filter(seq__lte=F("covered_until"))
+        .order_by("pk")
+    )
+
+
+def covered_message_count() -> int:
+    return _covered_messages().count()
+
+
+def covered_message_batches(size: int) -> Iterator[list[ArchivedMessage]]:
+    """The covered messages, oldest first, ``size`` at a time."""
+    batch: list[Message] = []
+    for message in _covered_messages().select_related("thread").iterator(chunk_size=500):
+        batch.append(message)
+        if len(batch) == size:
+            yield _archived(batch)
+            batch = []
+    if batch:
+        yield _archived(batch)
+
+
+def covered_message_texts(*, message_ids: Iterable[int] | None = None) -> list[tuple[int, str]]:
+    """``(pk, content)`` of the covered messages (only these ids, when given)."""
+    messages = _covered_messages()
+    if message_ids is not None:
+        messages = messages.filter(pk__in=list(message_ids))
+    return list(messages.values_list("pk", "content"))
+
+
+# --------------------------------------------------------------------------- hooks and locks
+
+
+def on_message_deleted(receiver: Callable[..., None], *, dispatch_uid: str) -> None:
+    """Call ``receiver(sender, instance, using, ...)`` after any message row is deleted."""
+    post_delete.connect(receiver, sender=Message, dispatch_uid=dispatch_uid, weak=False)
+
+
+def lock_thread(*, thread_id: int) -> None:
+    """Lock the thread's row until the transaction ends (serialises pins per thread)."""
+    Thread.objects.select_for_update().filter(pk=thread_id).first()
