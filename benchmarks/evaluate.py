@@ -37,15 +37,16 @@ from benchmarks.locomo import CATEGORY_NAMES, Question, evidence_recall
 from benchmarks.scoring import DEFAULT_SCORING, SCORINGS, answer_coverage
 from drawhisper.providers.registry import get_embedder
 from drawhisper.tokens import count_tokens
-from memories.retrieval.candidates import Candidate, load_candidates
-from memories.retrieval.config import load_config
-from memories.retrieval.scope import (
+from memories.index import VectorFilter, get_vector_store
+from memories.retrieval import (
+    Candidate,
     Scope,
+    load_candidates,
+    load_config,
     memories_in_scope,
     scope_for_thread,
     summaries_in_scope,
 )
-from memories.vectorstores import VectorFilter, get_vector_store
 
 PRODUCT = "drawhisper"
 TURN_BASELINES = ("recent", "bm25_turns", "vector_turns", "fusion_turns")

@@ -186,9 +186,7 @@ def write_session_turns(loaded: LoadedConversation, session: int) -> int:
 
 def store_session(loaded: LoadedConversation, session: int) -> None:
     """Run the session through the pipeline's runner and storing service (see above)."""
-    from memories.pipeline import PIPELINE_VERSION
-    from memories.pipeline.runner import Outcome, run_job
-    from memories.pipeline.steps import EmbedStep, StoreStep
+    from memories.pipeline import PIPELINE_VERSION, EmbedStep, Outcome, StoreStep, run_job
 
     conversation = loaded.conversation
     seqs = session_seqs(conversation, session)
@@ -236,7 +234,7 @@ def store_session(loaded: LoadedConversation, session: int) -> None:
 
 def archive_messages(loaded: LoadedConversation, *, end_seq: int | None = None) -> None:
     """Index the messages (up to ``end_seq``) through the pipeline's archive service."""
-    from memories.services.pipeline import messages_archive
+    from memories.index import messages_archive
 
     messages_archive(thread_id=loaded.thread_id, start_seq=1, end_seq=end_seq or loaded.last_seq)
 
@@ -244,8 +242,8 @@ def archive_messages(loaded: LoadedConversation, *, end_seq: int | None = None) 
 def remove_conversation(loaded: LoadedConversation) -> None:
     """Delete what ``load_conversation`` wrote: the vectors (not tied to rows), then the user
     and, by cascade, the character, thread, messages, jobs, memories and summaries."""
+    from memories.index import get_vector_store
     from memories.models import Summary
-    from memories.vectorstores import get_vector_store
 
     ids = [
         f"message:{pk}"

@@ -44,8 +44,7 @@ def _vector_store() -> dict:
     """Configured, and serving the configured embedding model (no vendor call is made)."""
     state = {"backend": settings.VECTOR_STORE}
     try:
-        from memories.vectorstores import get_vector_store
-        from memories.vectorstores.guard import REINDEX_HINT, mismatch_message
+        from memories.index import REINDEX_HINT, get_vector_store, mismatch_message
 
         store = get_vector_store()
         problem = mismatch_message(

@@ -361,8 +361,8 @@ EMBEDDING_BACKENDS = {
 
 VECTOR_STORE = env("VECTOR_STORE", default="pgvector")
 _VECTOR_ADAPTERS = {
-    "pgvector": "memories.vectorstores.pgvector.PgVectorStore",
-    "s3vectors": "memories.vectorstores.s3vectors.S3VectorStore",
+    "pgvector": "memories.index.stores.pgvector.PgVectorStore",
+    "s3vectors": "memories.index.stores.s3vectors.S3VectorStore",
 }
 if VECTOR_STORE not in _VECTOR_ADAPTERS:
     raise environ.ImproperlyConfigured(

@@ -61,7 +61,7 @@ class SummaryAdmin(admin.ModelAdmin):
 
 @admin.action(description="Retry the selected failed jobs")
 def retry_jobs(modeladmin, request, queryset):
-    from memories.services.pipeline import jobs_retry
+    from memories.pipeline import jobs_retry
 
     retried = jobs_retry(job_ids=list(queryset.values_list("pk", flat=True)))
     skipped = queryset.count() - len(retried)

@@ -7,10 +7,12 @@ class MemoriesConfig(AppConfig):
     def ready(self) -> None:
         from django.core import checks
 
-        # Vector store upkeep: deletion fan-out receivers, their Celery tasks, and the
+        # Every process registers the app's Celery tasks (the pipeline's, which its jobs
+        # enqueue by name, and the vector store's), the deletion fan-out receivers, and the
         # start-up check that the configured embedding model is the store's.
-        from memories import vector_tasks  # noqa: F401
-        from memories.services.vectors import deletion  # noqa: F401
-        from memories.vectorstores.guard import check_embedding_model
+        from memories import tasks as pipeline_tasks  # noqa: F401
+        from memories.index import check_embedding_model
+        from memories.index import deletion as vector_deletion  # noqa: F401
+        from memories.index import tasks as vector_tasks  # noqa: F401
 
         checks.register(check_embedding_model)

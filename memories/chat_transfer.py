@@ -23,7 +23,7 @@ class MemoryProgress:
 
 
 def thread_memories(*, actor, character, thread_id: int) -> list[dict[str, Any]]:
-    from memories.services.editing.transfer import memories_export
+    from memories.editing import memories_export
 
     document = memories_export(actor=actor, character=character)
     return [

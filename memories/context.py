@@ -98,7 +98,7 @@ def retrieve(
 
 
 def rolling_summary(*, thread_id: int) -> ContextItem | None:
-    from memories.pipeline.selectors import latest_summary_for_thread
+    from memories.pipeline import latest_summary_for_thread
 
     summary = latest_summary_for_thread(thread_id=thread_id)
     if summary is None:

@@ -177,7 +177,7 @@ class MemoryDismissal(models.Model):
 
 
 # --------------------------------------------------------------------------- vector store tables
-# Used by memories.vectorstores.pgvector and memories.services.vectors; see those modules.
+# Used by memories.index.stores.pgvector and memories.index; see those modules.
 
 
 class StoredVector(models.Model):

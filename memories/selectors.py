@@ -155,8 +155,7 @@ def memory_search_scores(
 def _vector_ranking(
     *, user, query: str, queryset: QuerySet[Memory], character_id: int | None, limit: int
 ) -> list[int]:
-    from memories.services.vectors import search_vectors
-    from memories.vectorstores import VectorFilter
+    from memories.index import VectorFilter, search_vectors
 
     try:
         hits = search_vectors(

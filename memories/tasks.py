@@ -27,7 +27,7 @@ RETRY_OPTIONS = {
 
 @shared_task(bind=True, name="memories.tasks.run_memory_job", **RETRY_OPTIONS)
 def run_memory_job(self, job_id: int) -> str:
-    from memories.pipeline.runner import run_job
+    from memories.pipeline import run_job
 
     final_attempt = self.request.retries >= (self.max_retries or 0)
     return str(run_job(job_id=job_id, final_attempt=final_attempt))
@@ -35,21 +35,21 @@ def run_memory_job(self, job_id: int) -> str:
 
 @shared_task(name="memories.tasks.archive_messages", **RETRY_OPTIONS)
 def archive_messages(thread_id: int, start_seq: int, end_seq: int) -> int:
-    from memories.services.pipeline import messages_archive
+    from memories.index import messages_archive
 
     return len(messages_archive(thread_id=thread_id, start_seq=start_seq, end_seq=end_seq))
 
 
 @shared_task(name="memories.tasks.refresh_archived_message", **RETRY_OPTIONS)
 def refresh_archived_message(message_id: int) -> str:
-    from memories.services.pipeline import message_archive_refresh
+    from memories.index import message_archive_refresh
 
     return message_archive_refresh(message_id=message_id)
 
 
 @shared_task(name="memories.tasks.consolidate_thread", **RETRY_OPTIONS)
 def consolidate_thread(thread_id: int, day: str) -> int | None:
-    from memories.services.pipeline import summary_consolidate_day
+    from memories.pipeline import summary_consolidate_day
 
     summary = summary_consolidate_day(thread_id=thread_id, day=date.fromisoformat(day))
     return summary.pk if summary else None
@@ -59,8 +59,7 @@ def consolidate_thread(thread_id: int, day: str) -> int | None:
 def consolidate_all_threads(day: str | None = None) -> int:
     """Beat, daily: one ``consolidate_thread`` per thread active on ``day`` (default
     yesterday, UTC). Also enqueues again memory jobs whose task was lost."""
-    from memories.pipeline.selectors import threads_active_on
-    from memories.services.pipeline import jobs_requeue_stale
+    from memories.pipeline import jobs_requeue_stale, threads_active_on
 
     target = date.fromisoformat(day) if day else timezone.now().date() - timedelta(days=1)
     thread_ids = threads_active_on(target)
@@ -73,6 +72,6 @@ def consolidate_all_threads(day: str | None = None) -> int:
 @shared_task(name="memories.tasks.reconcile_vectors", acks_late=True)
 def reconcile_vectors() -> object:
     """Beat, daily: make the vector store match the rows (the vector services do the work)."""
-    from memories.services import vectors
+    from memories import index
 
-    return vectors.reconcile_vectors()
+    return index.reconcile_vectors()

@@ -21,7 +21,7 @@ logger = logging.getLogger(__name__)
 
 def on_messages_committed(*, thread_id: int) -> None:
     """Called inside ``transaction.on_commit`` after messages of the thread were saved."""
-    from memories.services.pipeline import job_create_if_due
+    from memories.pipeline import job_create_if_due
 
     try:
         job_create_if_due(thread_id=thread_id)
@@ -31,7 +31,7 @@ def on_messages_committed(*, thread_id: int) -> None:
 
 def on_message_changed(*, message_id: int) -> None:
     """Called inside ``transaction.on_commit`` after a user edited or deleted a message."""
-    from memories.services.pipeline import memories_flag_source_changed
+    from memories.pipeline import memories_flag_source_changed
     from memories.tasks import refresh_archived_message
 
     try:

@@ -22,7 +22,7 @@ from rest_framework.views import APIView
 from characters import selectors as character_selectors
 from chat.selectors import ThreadRef
 from drawhisper.providers.base import ProviderError
-from memories import selectors
+from memories import editing, selectors
 from memories.api.serializers import (
     ExportParamsSerializer,
     ImportInputSerializer,
@@ -35,7 +35,6 @@ from memories.api.serializers import (
 )
 from memories.events import memory_payload
 from memories.models import Memory
-from memories.services import editing
 
 # The chat of an unpin or undismiss: a DELETE may name it in the query string instead.
 _THREAD_IN_QUERY = OpenApiParameter("thread", int, description="Or in the body.")

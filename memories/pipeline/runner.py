@@ -18,10 +18,10 @@ from collections.abc import Callable, Sequence
 from enum import StrEnum
 
 from drawhisper.providers.base import PermanentProviderError, TransientProviderError
-from memories.pipeline import selectors as pipeline_selectors
-from memories.pipeline.context import JobContext
+from memories.pipeline import jobs
+from memories.pipeline.job_context import JobContext
+from memories.pipeline.reads import job_context
 from memories.pipeline.steps import STEPS, PipelineStepError, Step
-from memories.services import pipeline as pipeline_services
 
 logger = logging.getLogger(__name__)
 
@@ -29,11 +29,11 @@ Persist = Callable[..., dict]
 
 # Which service persists each step's output.
 PERSIST: dict[str, Persist] = {
-    "summarize": pipeline_services.job_record_step,
-    "extract": pipeline_services.job_record_step,
-    "embed": pipeline_services.job_record_step,
-    "store": pipeline_services.job_store_memories,
-    "notify": pipeline_services.job_finish,
+    "summarize": jobs.job_record_step,
+    "extract": jobs.job_record_step,
+    "embed": jobs.job_record_step,
+    "store": jobs.job_store_memories,
+    "notify": jobs.job_finish,
 }
 
 
@@ -45,40 +45,36 @@ class Outcome(StrEnum):
 
 
 def run_job(*, job_id: int, final_attempt: bool = True, steps: Sequence[Step] = STEPS) -> Outcome:
-    claim = pipeline_services.job_claim(job_id=job_id)
+    claim = jobs.job_claim(job_id=job_id)
     if claim is None:
         logger.info("memory job not claimable; nothing to do", extra={"job_id": job_id})
         return Outcome.SKIPPED
     step_name = "start"
     try:
-        context: JobContext = pipeline_selectors.job_context(
-            job=pipeline_services.job_get(claim=claim)
-        )
+        context: JobContext = job_context(job=jobs.job_get(claim=claim))
         if not context.messages:
             raise PipelineStepError("The job's messages are gone (deleted or replaced).")
         for step in steps:
             step_name = step.name
             if context.has_output(step.name):
                 continue
-            pipeline_services.job_mark_step(claim=claim, step=step.name)
+            jobs.job_mark_step(claim=claim, step=step.name)
             output = step.run(context)
-            persist = PERSIST.get(step.name, pipeline_services.job_record_step)
+            persist = PERSIST.get(step.name, jobs.job_record_step)
             stored = persist(claim=claim, context=context, step=step.name, output=output)
             context = context.with_output(step.name, stored)
         return Outcome.SUCCEEDED
-    except pipeline_services.JobLostError:
+    except jobs.JobLostError:
         logger.warning("memory job taken over by another worker", extra={"job_id": job_id})
         return Outcome.LOST
     except TransientProviderError as error:
-        pipeline_services.job_release(
-            claim=claim, step=step_name, error=str(error), final=final_attempt
-        )
+        jobs.job_release(claim=claim, step=step_name, error=str(error), final=final_attempt)
         raise
     except (PipelineStepError, PermanentProviderError) as error:
-        pipeline_services.job_fail(claim=claim, step=step_name, error=str(error))
+        jobs.job_fail(claim=claim, step=step_name, error=str(error))
         return Outcome.FAILED
     except Exception as error:
-        pipeline_services.job_fail(
+        jobs.job_fail(
             claim=claim, step=step_name, error=f"unexpected {type(error).__name__}: {error}"
         )
         raise

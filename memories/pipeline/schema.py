@@ -13,8 +13,8 @@ import re
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from memories.index import memory_embedding_text
 from memories.models import MemoryType
-from memories.services.vectors.records import memory_embedding_text
 
 MEMORY_TYPES: tuple[str, ...] = tuple(MemoryType.values)
 MIN_CHUNKS = 1

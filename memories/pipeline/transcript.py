@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterable
 from datetime import UTC
 
-from memories.pipeline.context import TranscriptMessage
+from memories.pipeline.job_context import TranscriptMessage
 
 # The tags our prompts use to fence data off; text that imitates them is defanged.
 SECTION_TAGS = ("transcript", "previous_summary", "recent_summaries", "notes", "invalid_output")

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from memories.index import VectorFilter, VectorHit, get_vector_store
 from memories.retrieval.config import RetrievalConfig
 from memories.retrieval.scope import Scope
-from memories.vectorstores import VectorFilter, VectorHit, get_vector_store
 
 
 def _row_key(hit: VectorHit) -> int | str:

@@ -123,7 +123,7 @@ def test_a_user_message_is_not_a_take_and_a_shown_message_stays_shown(thread):
 def test_memory_jobs_never_see_the_takes_that_are_not_shown(thread, settings):
     """The pipeline memorises what the chat shows: after a choice, the chosen take is the newest
     reply (left out until the chat moves on), then it is memorised and the others never are."""
-    from memories.pipeline.selectors import messages_due_for_memory
+    from memories.pipeline.reads import messages_due_for_memory
 
     settings.MEMORY_TRIGGER_TOKENS = 10**9  # no job gets created while we look
     one, *_ = three_takes(thread)

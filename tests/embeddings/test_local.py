@@ -6,8 +6,8 @@ import math
 
 import pytest
 
-from memories.services.vectors import index_memories, search_vectors
-from memories.vectorstores import VectorFilter
+from memories.index import index_memories, search_vectors
+from memories.index.stores import VectorFilter
 from tests.factories import CharacterFactory, MemoryFactory
 
 

@@ -24,8 +24,8 @@ def test_healthz_is_503_when_redis_is_down(client, settings):
 
 
 def test_healthz_names_a_changed_embedding_model(client):
+    from memories.index.stores import get_vector_store
     from memories.models import VectorIndexState
-    from memories.vectorstores import get_vector_store
 
     store = get_vector_store()
     VectorIndexState.objects.update_or_create(

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
+from memories.editing import MAX_PINS_PER_THREAD
+from memories.index.stores import get_vector_store
 from memories.models import Memory, MemoryDismissal, MemoryPin
-from memories.services.editing import MAX_PINS_PER_THREAD
-from memories.vectorstores import get_vector_store
 from tests.factories import CharacterFactory, MemoryFactory, ThreadFactory
 
 pytestmark = pytest.mark.django_db

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from memories import index as vector_services
 from memories.context import shared_memories
+from memories.index.stores import get_vector_store
 from memories.models import Memory
-from memories.services import vectors as vector_services
-from memories.vectorstores import get_vector_store
 from tests.factories import MemoryFactory
 
 pytestmark = pytest.mark.django_db

@@ -6,8 +6,8 @@ import copy
 
 import pytest
 
+from memories.index.stores import get_vector_store
 from memories.models import Memory, MemoryPin
-from memories.vectorstores import get_vector_store
 from tests.factories import CharacterFactory, MemoryFactory, MessageFactory
 
 pytestmark = pytest.mark.django_db

@@ -13,7 +13,7 @@ import math
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
 
-from memories.vectorstores import VectorFilter, VectorHit, VectorRecord
+from memories.index.stores import VectorFilter, VectorHit, VectorRecord
 
 
 class SimulatedCrash(BaseException):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from memories.services.pipeline import is_worth_archiving, messages_archive
+from memories.index import is_worth_archiving, messages_archive
 from tests.pipeline.conftest import write_messages
 from tests.pipeline.support import InMemoryVectorStore
 

@@ -8,7 +8,7 @@ import pytest
 
 from drawhisper.providers.fake import ScriptedChatBackend
 from memories.models import Summary
-from memories.services.pipeline import summary_consolidate_day
+from memories.pipeline import summary_consolidate_day
 from memories.tasks import consolidate_all_threads
 from tests.factories import ThreadFactory
 from tests.pipeline.conftest import LONG_TURNS, write_messages

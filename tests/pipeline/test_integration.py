@@ -59,7 +59,7 @@ def pgvector_store(settings):
 
     settings.VECTOR_STORES = project_settings.VECTOR_STORES
     settings.CHANNEL_LAYERS = project_settings.CHANNEL_LAYERS
-    from memories.vectorstores import get_vector_store
+    from memories.index.stores import get_vector_store
 
     return get_vector_store()
 

@@ -7,9 +7,8 @@ from datetime import date
 import pytest
 
 from memories.models import Memory, MemoryJob, MemoryType, Summary
-from memories.pipeline import PIPELINE_VERSION
+from memories.pipeline import PIPELINE_VERSION, summary_consolidate_day
 from memories.pipeline.runner import Outcome, run_job
-from memories.services.pipeline import summary_consolidate_day
 from tests.pipeline.conftest import LONG_TURNS, write_messages
 
 OFFLINE = {

@@ -10,10 +10,9 @@ from django.utils import timezone
 from drawhisper.providers.base import PermanentProviderError, TransientProviderError
 from drawhisper.providers.fake import ScriptedChatBackend
 from memories.models import Memory, MemoryJob, Summary
-from memories.pipeline import PIPELINE_VERSION
+from memories.pipeline import PIPELINE_VERSION, job_claim, jobs_retry
 from memories.pipeline.runner import Outcome, run_job
 from memories.pipeline.steps import STEPS
-from memories.services.pipeline import job_claim, jobs_retry
 from memories.tasks import run_memory_job
 from tests.pipeline.conftest import DEFAULT_CHUNKS, LONG_TURNS, script_router, write_messages
 from tests.pipeline.support import (

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from django.utils import timezone
 
+from memories.index import message_archive_refresh, messages_archive
 from memories.models import Memory, MemoryJob
 from memories.pipeline import PIPELINE_VERSION
 from memories.pipeline.runner import run_job
-from memories.services.pipeline import message_archive_refresh, messages_archive
 from memories.triggers import on_message_changed
 from tests.factories import MemoryFactory
 from tests.pipeline.conftest import LONG_TURNS, script_router, write_messages

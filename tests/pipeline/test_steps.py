@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 import pytest
 
 from drawhisper.providers.fake import ScriptedChatBackend
-from memories.pipeline.context import JobContext, TranscriptMessage
+from memories.pipeline.job_context import JobContext, TranscriptMessage
 from memories.pipeline.steps import (
     EmbedStep,
     ExtractStep,

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+from memories import index as vector_services
 from memories.context import pinned_memories, retrieve, shared_memories
 from memories.models import Memory, MemoryJob, MemoryPin
 from memories.pipeline import PIPELINE_VERSION
 from memories.pipeline.runner import Outcome, run_job
-from memories.pipeline.supersede import MemorySketch, plan_supersessions, title_overlap
-from memories.services import vectors as vector_services
+from memories.pipeline.superseding import MemorySketch, plan_supersessions, title_overlap
 from memories.tasks import run_memory_job
 from tests.factories import CharacterFactory, MemoryFactory, ThreadFactory, UserFactory
 from tests.pipeline.conftest import LONG_TURNS, script_router, write_messages

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from memories.pipeline.context import TranscriptMessage
+from memories.pipeline.job_context import TranscriptMessage
 from memories.pipeline.prompting import load_prompt
 from memories.pipeline.transcript import neutralise, render_lines, render_transcript, speaker_name
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from memories.vectorstores.pgvector import PgVectorStore
+from memories.index.stores.pgvector import PgVectorStore
 
 
 class UnreachableQueryStore(PgVectorStore):

@@ -10,9 +10,9 @@ from django.utils import timezone
 
 from chat.models import Message
 from memories import context
+from memories.index import index_memories, index_messages, index_summaries
 from memories.models import Memory, Summary
 from memories.retrieval import hybrid_search, load_config
-from memories.services.vectors import index_memories, index_messages, index_summaries
 from tests.factories import CharacterFactory, MemoryFactory, MessageFactory, ThreadFactory
 
 pytestmark = pytest.mark.django_db

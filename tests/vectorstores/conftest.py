@@ -9,8 +9,8 @@ import uuid
 
 import pytest
 
-from memories.vectorstores.pgvector import PgVectorStore
-from memories.vectorstores.s3vectors import S3VectorStore
+from memories.index.stores.pgvector import PgVectorStore
+from memories.index.stores.s3vectors import S3VectorStore
 
 AWS_TEST_ENVIRONMENT = {
     "AWS_ACCESS_KEY_ID": "testing",
@@ -79,7 +79,7 @@ def s3_store_settings(settings, aws_environment):
     """Point VECTOR_STORES at the moto server (for service-level tests on S3 Vectors)."""
     settings.VECTOR_STORES = {
         "default": {
-            "BACKEND": "memories.vectorstores.s3vectors.S3VectorStore",
+            "BACKEND": "memories.index.stores.s3vectors.S3VectorStore",
             "OPTIONS": {
                 "bucket": "drawhisper-tests",
                 "index": f"s{uuid.uuid4().hex[:10]}",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from drawhisper.providers.base import TransientProviderError
 from drawhisper.providers.embeddings.fake import FakeEmbedder
-from memories.vectorstores.pgvector import PgVectorStore
+from memories.index.stores.pgvector import PgVectorStore
 
 
 class FlakyDeleteStore(PgVectorStore):

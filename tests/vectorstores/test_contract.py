@@ -11,8 +11,8 @@ import random
 
 import pytest
 
-from memories.vectorstores import VectorFilter, VectorRecord
-from memories.vectorstores.records import InvalidVectorRecord, matches
+from memories.index.stores import VectorFilter, VectorRecord
+from memories.index.stores.validation import InvalidVectorRecord, matches
 from tests.vectorstores.conftest import make_store
 
 DIMENSIONS = 8

@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 from django.db import transaction
 
-from memories.models import MemoryJob, Summary
-from memories.services.vectors import (
+from memories.index import (
     delete_vectors,
     index_memories,
     index_messages,
@@ -14,7 +13,8 @@ from memories.services.vectors import (
     message_vector_id,
     summary_vector_id,
 )
-from memories.vectorstores import get_vector_store
+from memories.index.stores import get_vector_store
+from memories.models import MemoryJob, Summary
 from tests.factories import (
     CharacterFactory,
     MemoryFactory,
@@ -178,7 +178,7 @@ def test_deletion_is_retried_until_the_store_accepts_it(
 def test_without_a_queue_the_store_is_asked_directly(
     seeded, monkeypatch, django_capture_on_commit_callbacks
 ):
-    from memories import vector_tasks
+    from memories.index import tasks as vector_tasks
 
     def broker_down(**_):
         raise ConnectionError("the broker is down")

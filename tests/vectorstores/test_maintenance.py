@@ -9,16 +9,16 @@ from django.core.management import call_command
 from django.core.management.base import SystemCheckError
 
 from drawhisper.providers.base import TransientProviderError
-from memories.models import Memory, MemoryJob, Summary, VectorIndexState
-from memories.services.vectors import (
+from memories.index import (
     EmbeddingModelMismatch,
     index_memories,
     message_vector_id,
     search_vectors,
     summary_vector_id,
 )
-from memories.vectorstores import VectorFilter, VectorRecord, get_vector_store
-from memories.vectorstores.guard import check_embedding_model
+from memories.index.stores import VectorFilter, VectorRecord, get_vector_store
+from memories.index.stores.guard import check_embedding_model
+from memories.models import Memory, MemoryJob, Summary, VectorIndexState
 from tests.factories import MemoryFactory, MessageFactory, ThreadFactory
 from tests.vectorstores.fakes import InterruptedEmbedder
 
@@ -217,7 +217,7 @@ def test_reconcile_drops_vectors_of_messages_that_left_the_archive(seeded):
 
 
 def test_the_nightly_task_reports_counts(seeded):
-    from memories.services.vectors import reconcile_vectors
+    from memories.index import reconcile_vectors
 
     counts = reconcile_vectors(repair=True)
     assert counts["indexed"] == 8 and counts["orphan_vectors"] == 0

@@ -8,7 +8,7 @@ import random
 import pytest
 from django.db import connection, transaction
 
-from memories.vectorstores import VectorFilter, VectorRecord
+from memories.index.stores import VectorFilter, VectorRecord
 from tests.vectorstores.conftest import make_store
 from tests.vectorstores.test_contract import brute_force, meta, unit
 

@@ -10,9 +10,9 @@ import pytest
 from botocore.stub import Stubber
 
 from drawhisper.providers.base import PermanentProviderError, TransientProviderError
-from memories.vectorstores import VectorFilter, VectorRecord
-from memories.vectorstores.records import NON_FILTERABLE_KEYS
-from memories.vectorstores.s3vectors import S3VectorStore, index_slug, translate_filter
+from memories.index.stores import VectorFilter, VectorRecord
+from memories.index.stores.s3vectors import S3VectorStore, index_slug, translate_filter
+from memories.index.stores.validation import NON_FILTERABLE_KEYS
 from tests.vectorstores.conftest import make_store
 from tests.vectorstores.test_contract import meta, unit
 
@@ -208,7 +208,7 @@ def test_an_index_of_another_dimension_is_a_clear_error(aws_environment, db):
 
 
 def test_a_store_built_from_settings_reads_its_model_from_the_embedder(s3_store_settings, db):
-    from memories.vectorstores import get_vector_store
+    from memories.index.stores import get_vector_store
 
     store = get_vector_store()
     assert (store.model_id, store.dimensions) == ("fake-64", 64)

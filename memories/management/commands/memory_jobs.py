@@ -29,7 +29,7 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, **options) -> None:
-        from memories.services.pipeline import jobs_retry
+        from memories.pipeline import jobs_retry
 
         if options["retry"] or options["retry_all_failed"]:
             job_ids = options["retry"]

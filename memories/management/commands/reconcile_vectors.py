@@ -2,7 +2,7 @@
 
 Reports vectors without a row (orphans: deleted) and rows without a vector (indexed now);
 ``--dry-run`` only reports. Also runs nightly as the Celery beat task
-``memories.vector_tasks.reconcile_vectors``.
+``memories.tasks.reconcile_vectors``.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.core.management.base import BaseCommand
 from tqdm import tqdm
 
-from memories.services.vectors import reconcile
+from memories.index import reconcile
 
 PLURAL = {"memory": "memories", "summary": "summaries", "message": "messages"}
 

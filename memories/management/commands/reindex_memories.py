@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.core.management.base import BaseCommand
 from tqdm import tqdm
 
-from memories.services.vectors import reindex
+from memories.index import reindex
 
 
 class Command(BaseCommand):

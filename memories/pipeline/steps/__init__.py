@@ -1,9 +1,12 @@
 """The pipeline's steps, in the order the runner runs them.
 
 Each step is a small class with a ``name`` and ``run(context) -> dict``: it reads the frozen
-:class:`~memories.pipeline.context.JobContext` (and earlier steps' outputs), calls at most one
+:class:`~memories.pipeline.job_context.JobContext` (and earlier steps' outputs), calls at most one
 port (LLM, embedder), and returns a JSON-serialisable output. No step touches the ORM or the
-vector store: ``memories.services.pipeline`` persists every output.
+vector store: ``memories.pipeline.jobs`` persists every output.
+
+``PIPELINE_VERSION`` names the prompts and this step list; it is part of a job's unique key,
+so changing the pipeline lets old ranges be processed again on purpose, never by accident.
 """
 
 from __future__ import annotations
@@ -15,9 +18,12 @@ from memories.pipeline.steps.notify import NotifyStep
 from memories.pipeline.steps.store import StoreStep
 from memories.pipeline.steps.summarize import SummarizeStep
 
+PIPELINE_VERSION = "v1"
+
 STEPS: tuple[Step, ...] = (SummarizeStep(), ExtractStep(), EmbedStep(), StoreStep(), NotifyStep())
 
 __all__ = [
+    "PIPELINE_VERSION",
     "STEPS",
     "EmbedStep",
     "ExtractStep",

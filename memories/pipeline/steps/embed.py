@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from drawhisper.providers.registry import get_embedder
-from memories.pipeline.context import JobContext
+from memories.pipeline.job_context import JobContext
 from memories.pipeline.schema import Chunk
 from memories.pipeline.steps.base import PipelineStepError
 

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from drawhisper.providers.registry import get_llm
 from drawhisper.tokens import truncate_to_tokens
-from memories.pipeline.context import JobContext
+from memories.pipeline.job_context import JobContext
 from memories.pipeline.prompting import load_prompt
 from memories.pipeline.schema import (
     EXTRACT_SCHEMA,

@@ -1,6 +1,6 @@
 """Store: turn the extracted chunks and their vectors into the rows and vectors to write.
 
-This step only plans; ``memories.services.pipeline.job_store_memories`` writes the plan (the
+This step only plans; ``memories.pipeline.job_store_memories`` writes the plan (the
 vectors under deterministic ids, then the Memory rows and the rolling summary in one
 transaction). Ids derive from the job and chunk index and hashes from the text (the same
 hash the editing services use), so the plan of a rerun is identical to the one it replaces.
@@ -14,9 +14,9 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from drawhisper.tokens import count_tokens
-from memories.pipeline.context import JobContext
+from memories.index import memory_vector_id
+from memories.pipeline.job_context import JobContext
 from memories.pipeline.steps.embed import chunks_of
-from memories.services.vectors.records import memory_vector_id
 from memories.texts import memory_content_hash, memory_prompt_text
 
 

@@ -12,7 +12,7 @@ from django.conf import settings
 
 from drawhisper.providers.registry import get_llm
 from drawhisper.tokens import truncate_to_tokens
-from memories.pipeline.context import JobContext
+from memories.pipeline.job_context import JobContext
 from memories.pipeline.prompting import load_prompt
 from memories.pipeline.steps.base import PipelineStepError, strip_reasoning
 from memories.pipeline.transcript import neutralise, render_lines

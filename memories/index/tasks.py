@@ -5,7 +5,8 @@
 - ``index_rows``: (re-)embed rows after their transaction committed; transient failures retry.
 
 The nightly repair is ``memories.tasks.reconcile_vectors`` (beat), which calls
-``memories.services.vectors.reconcile_vectors``.
+``memories.index.reconcile_vectors``. The task names keep their original module path
+(``memories.vector_tasks.*``), so tasks already queued by an older release still run.
 
 Every task is idempotent: deleting twice, or upserting the same id twice, leaves one state.
 Registered when the ``memories`` app is ready, so every worker knows them.
@@ -28,7 +29,7 @@ from drawhisper.providers.base import TransientProviderError
     acks_late=True,
 )
 def delete_vectors(*, vector_ids: list[str]) -> int:
-    from memories.services.vectors import delete_vectors_now
+    from memories.index.indexing import delete_vectors_now
 
     delete_vectors_now(vector_ids=vector_ids, attempts=1)
     return len(vector_ids)
@@ -46,7 +47,7 @@ def delete_vectors(*, vector_ids: list[str]) -> int:
 def index_rows(
     *, memory_ids: list[int] = (), summary_ids: list[int] = (), message_ids: list[int] = ()
 ) -> dict[str, int]:
-    from memories.services.vectors import index_memories, index_messages, index_summaries
+    from memories.index.indexing import index_memories, index_messages, index_summaries
 
     return {
         "memories": index_memories(memory_ids=memory_ids),

@@ -12,7 +12,7 @@ import copy
 from collections.abc import Iterator, Sequence
 from typing import Self, TypeVar
 
-from memories.vectorstores.guard import ensure_model
+from memories.index.stores.guard import ensure_model
 
 Item = TypeVar("Item")
 

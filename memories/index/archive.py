@@ -2,22 +2,23 @@
 
 Messages are archived once a memory job's range covers them (the range already leaves out
 the newest reply, which may still be regenerated); ``reconcile_vectors`` checks the same rule
-(``memories.services.vectors.archived_messages`` with ``is_worth_archiving``). Archiving is
+(``maintenance.archived_messages`` with ``is_worth_archiving``). Archiving is
 idempotent (vector id ``message:{pk}``) and skips messages already in the store and messages
-with nothing worth finding ("ok", "thanks", "lol"). The vector writes go through
-``memories.services.vectors``. Nothing here changes a message: the archive sits beside the
-chat history.
+with nothing worth finding ("ok", "thanks", "lol"). Messages are read through
+``chat.selectors``. Nothing here changes a message: the archive sits beside the chat history.
 """
 
 from __future__ import annotations
 
 import re
 
+from django.db.models import Max
+
 from chat import selectors as chat_selectors
-from memories.pipeline import selectors as pipeline_selectors
-from memories.services import vectors as vector_services
-from memories.services.vectors import message_vector_id
-from memories.vectorstores import get_vector_store
+from memories.index.indexing import delete_vectors_now, index_messages
+from memories.index.records import message_vector_id
+from memories.index.stores import get_vector_store
+from memories.models import MemoryJob
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 # Words that carry no content on their own; a message made only of them is filler.
@@ -45,12 +46,18 @@ def is_worth_archiving(text: str) -> bool:
     return not (len(words) < MIN_WORDS and len(text.strip()) < MIN_CHARACTERS)
 
 
+def last_job_end_seq(*, thread_id: int) -> int:
+    """The end of the furthest range any job of the thread covers (0 before the first):
+    the thread's messages up to it are archived."""
+    return MemoryJob.objects.filter(thread_id=thread_id).aggregate(end=Max("end_seq"))["end"] or 0
+
+
 def messages_archive(
     *, thread_id: int, start_seq: int | None = None, end_seq: int | None = None
 ) -> list[int]:
     """Index the thread's memorisable messages in ``start_seq..end_seq`` that are worth
     finding and not archived yet. Returns the ids indexed now."""
-    messages = pipeline_selectors.memorisable_messages(
+    messages = chat_selectors.complete_messages(
         thread_id=thread_id, first_seq=start_seq, last_seq=end_seq
     )
     candidates = [message for message in messages if is_worth_archiving(message.content)]
@@ -61,7 +68,7 @@ def messages_archive(
         for record in get_vector_store().get([message_vector_id(m.pk) for m in candidates])
     }
     missing = [message for message in candidates if message_vector_id(message.pk) not in present]
-    vector_services.index_messages(message_ids=[message.pk for message in missing])
+    index_messages(message_ids=[message.pk for message in missing])
     return [message.pk for message in missing]
 
 
@@ -72,9 +79,9 @@ def message_archive_refresh(*, message_id: int) -> str:
     message = chat_selectors.message_entry(message_id=message_id)
     keep = message is not None and message.complete and is_worth_archiving(message.content)
     if not keep:
-        vector_services.delete_vectors_now(vector_ids=[message_vector_id(message_id)])
+        delete_vectors_now(vector_ids=[message_vector_id(message_id)])
         return "removed"
-    if message.seq > pipeline_selectors.last_job_end_seq(thread_id=message.thread_id):
+    if message.seq > last_job_end_seq(thread_id=message.thread_id):
         return "skipped"  # not archived yet; the job that covers it will do it
-    vector_services.index_messages(message_ids=[message.id])
+    index_messages(message_ids=[message.id])
     return "indexed"

@@ -3,8 +3,8 @@
 ``index_*`` run now, in the caller's transaction: with pgvector the vectors commit or roll
 back with the rows; a failure raises (``TransientProviderError`` is worth a retry), so an
 edit whose vector could not be written is rolled back rather than left unfindable.
-``delete_vectors`` waits for the commit and then hands the ids to a Celery task that retries
-until the store confirms; ``delete_vectors_now`` is the synchronous form with retries.
+``delete_vectors_now`` deletes vectors synchronously with retries; ``deletion.delete_vectors``
+is the form that waits for the commit and hands the ids to a Celery task.
 """
 
 from __future__ import annotations
@@ -16,8 +16,7 @@ from collections.abc import Iterable, Sequence
 from drawhisper.providers.base import TransientProviderError
 from memories import chat_adapter
 from memories.chat_adapter import ArchivedMessage
-from memories.models import Memory, Summary
-from memories.services.vectors.records import (
+from memories.index.records import (
     memory_embedding_text,
     memory_record,
     message_record,
@@ -25,8 +24,9 @@ from memories.services.vectors.records import (
     summary_record,
     summary_vector_id,
 )
-from memories.vectorstores import VectorFilter, VectorHit
-from memories.vectorstores.guard import EmbeddingModelMismatch, checked_backends
+from memories.index.stores import VectorFilter, VectorHit
+from memories.index.stores.guard import EmbeddingModelMismatch, checked_backends
+from memories.models import Memory, Summary
 
 logger = logging.getLogger(__name__)
 
@@ -141,18 +141,6 @@ def index_messages(
         [message_record(message, vector) for message, vector in zip(rows, vectors, strict=True)]
     )
     return len(rows)
-
-
-def delete_vectors(*, vector_ids: Iterable[str | None]) -> None:
-    """Remove these vectors once the current transaction commits (at once outside one).
-
-    A Celery task does the work and retries with backoff until the store confirms; if even
-    the queue is down, the store is asked directly, and what still fails is left for the
-    nightly ``reconcile_vectors``. Deleting a row already schedules its vector's removal
-    (``memories.services.vectors.deletion``); calling this as well is harmless."""
-    from memories.services.vectors.deletion import schedule_vector_deletion
-
-    schedule_vector_deletion([vector_id for vector_id in vector_ids if vector_id])
 
 
 def delete_vectors_now(

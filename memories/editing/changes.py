@@ -9,22 +9,22 @@ from django.db import transaction
 from django.utils import timezone
 
 from memories import chat_adapter
-from memories.events import memory_payload
-from memories.models import Memory, MemoryDismissal, MemoryPin
-from memories.services.editing.checks import (
+from memories.editing.checks import (
     MAX_PINS_PER_THREAD,
     check_memory_text,
     check_owner,
     check_thread_fits,
 )
-from memories.services.editing.effects import (
+from memories.editing.effects import (
     index_vectors,
     notify_after_commit,
     notify_deleted_after_commit,
     refresh_derived_fields,
     reloaded,
 )
-from memories.services.vectors.records import new_memory_vector_id
+from memories.events import memory_payload
+from memories.index import new_memory_vector_id
+from memories.models import Memory, MemoryDismissal, MemoryPin
 
 if TYPE_CHECKING:
     from characters.models import Character

@@ -14,8 +14,7 @@ Invariants:
 
 from __future__ import annotations
 
-from memories.services.editing.checks import MAX_PINS_PER_THREAD
-from memories.services.editing.memories import (
+from memories.editing.changes import (
     memory_create,
     memory_delete,
     memory_dismiss,
@@ -27,7 +26,8 @@ from memories.services.editing.memories import (
     memory_unshare,
     memory_update,
 )
-from memories.services.editing.transfer import (
+from memories.editing.checks import MAX_PINS_PER_THREAD
+from memories.editing.transfer import (
     EXPORT_FORMAT,
     EXPORT_VERSION,
     ImportResult,

@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from memories.chat_adapter import ArchivedMessage
+from memories.index.stores import VectorRecord
 from memories.models import Memory, Summary
-from memories.vectorstores import VectorRecord
 
 KINDS = ("memory", "summary", "message")
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from memories.vectorstores.base import VectorFilter, VectorHit, VectorRecord, VectorStore
+from memories.index.stores.base import VectorFilter, VectorHit, VectorRecord, VectorStore
 
 
 def get_vector_store(alias: str = "default") -> VectorStore:

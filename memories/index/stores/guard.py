@@ -43,7 +43,7 @@ class EmbeddingModelMismatch(ImproperlyConfigured):
 def configured_backends():
     """The configured vector store and embedder."""
     from drawhisper.providers.registry import get_embedder
-    from memories.vectorstores import get_vector_store
+    from memories.index.stores import get_vector_store
 
     return get_vector_store(), get_embedder()
 

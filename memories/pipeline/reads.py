@@ -14,8 +14,9 @@ from django.db.models import Max
 
 from chat import selectors as chat_selectors
 from chat.selectors import ThreadRef, TranscriptEntry
+from memories.index import last_job_end_seq
 from memories.models import MemoryJob, Summary
-from memories.pipeline.context import JobContext, TranscriptMessage
+from memories.pipeline.job_context import DayContext, JobContext, TranscriptMessage
 from memories.pipeline.transcript import speaker_name
 
 
@@ -36,11 +37,6 @@ def latest_summary_for_thread(*, thread_id: int, before_seq: int | None = None) 
         if summary is not None:
             return summary
     return None
-
-
-def last_job_end_seq(*, thread_id: int) -> int:
-    """The end of the furthest range any job of the thread covers (0 before the first)."""
-    return MemoryJob.objects.filter(thread_id=thread_id).aggregate(end=Max("end_seq"))["end"] or 0
 
 
 def messages_due_for_memory(*, thread_id: int) -> list[TranscriptEntry]:
@@ -164,10 +160,8 @@ def summary_before_day(*, thread_id: int, day: date) -> Summary | None:
     return None
 
 
-def day_context(*, thread_id: int, day: date):
+def day_context(*, thread_id: int, day: date) -> DayContext | None:
     """What the daily summary of ``day`` folds, or None when the day left nothing to fold."""
-    from memories.pipeline.consolidate import DayContext
-
     recent = recent_summaries_written_on(thread_id=thread_id, day=day)
     messages = unsummarised_messages_on(thread_id=thread_id, day=day)
     user_name, character_name = speaker_names(_thread(thread_id))

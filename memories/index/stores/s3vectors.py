@@ -9,7 +9,7 @@ creation). An existing index of another dimension or metric is a clear error.
 
 Service limits are respected by the client, not discovered by failures: put and delete in
 batches of 500 (and at most ~16 MiB per put), get in batches of 100, ``top_k`` at most 100,
-metadata checked by ``memories.vectorstores.records`` (2 KB filterable, 40 KB in all).
+metadata checked by ``memories.index.stores.validation`` (2 KB filterable, 40 KB in all).
 Throttling (``ThrottlingException``, ``TooManyRequestsException``, HTTP 429), 5xx answers and
 connection errors are retried with exponential backoff and full jitter; botocore's own
 retries are off so there is one policy. What still fails becomes ``TransientProviderError``;
@@ -31,9 +31,9 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from drawhisper.providers.base import PermanentProviderError, TransientProviderError
-from memories.vectorstores.adapter import ModelBoundStore, batches
-from memories.vectorstores.base import VectorFilter, VectorHit, VectorRecord
-from memories.vectorstores.records import (
+from memories.index.stores.adapter import ModelBoundStore, batches
+from memories.index.stores.base import VectorFilter, VectorHit, VectorRecord
+from memories.index.stores.validation import (
     MAX_TOP_K,
     NON_FILTERABLE_KEYS,
     check_records,

@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from memories.vectorstores.base import VectorFilter, VectorRecord
+from memories.index.stores.base import VectorFilter, VectorRecord
 
 # Keys every record may be filtered on (VectorFilter's fields).
 FILTER_KEYS = ("owner", "character", "thread", "kind", "type", "shared", "status")

@@ -6,7 +6,7 @@ removes, including deletions from the admin, so no delete service can forget. Th
 bookkeeping between two stores, not business logic, which is why it is a signal.
 
 The ids of one transaction are gathered into one batch that is handed, after the commit, to
-the Celery task ``memories.vector_tasks.delete_vectors`` (retried with backoff until it
+the Celery task ``memories.index.tasks.delete_vectors`` (retried with backoff until it
 succeeds). A rolled-back deletion schedules nothing. If the queue cannot take the task, the
 store is asked directly; if that fails too, ``reconcile_vectors`` removes the orphans later.
 """
@@ -21,8 +21,9 @@ from django.db.models.signals import post_delete
 from django.dispatch import receiver
 
 from memories import chat_adapter
+from memories.index.indexing import delete_vectors_now
+from memories.index.records import message_vector_id, summary_vector_id
 from memories.models import Memory, Summary
-from memories.services.vectors.records import message_vector_id, summary_vector_id
 
 logger = logging.getLogger(__name__)
 
@@ -57,8 +58,18 @@ def schedule_vector_deletion(vector_ids: Iterable[str], *, using: str = "default
     pending.ids.update(ids)
 
 
+def delete_vectors(*, vector_ids: Iterable[str | None]) -> None:
+    """Remove these vectors once the current transaction commits (at once outside one).
+
+    A Celery task does the work and retries with backoff until the store confirms; if even
+    the queue is down, the store is asked directly, and what still fails is left for the
+    nightly ``reconcile_vectors``. Deleting a row already schedules its vector's removal
+    (the receivers below); calling this as well is harmless."""
+    schedule_vector_deletion([vector_id for vector_id in vector_ids if vector_id])
+
+
 def enqueue_vector_deletion(vector_ids: list[str]) -> None:
-    from memories.vector_tasks import delete_vectors as delete_vectors_task
+    from memories.index.tasks import delete_vectors as delete_vectors_task
 
     for start in range(0, len(vector_ids), TASK_BATCH):
         batch = vector_ids[start : start + TASK_BATCH]
@@ -67,8 +78,6 @@ def enqueue_vector_deletion(vector_ids: list[str]) -> None:
         except Exception:  # noqa: BLE001 - the broker is down: try the store directly
             logger.warning("could not queue vector deletion; deleting now", exc_info=True)
             try:
-                from memories.services.vectors.indexing import delete_vectors_now
-
                 delete_vectors_now(vector_ids=batch)
             except Exception:  # noqa: BLE001 - reconcile_vectors removes orphans later
                 logger.error(

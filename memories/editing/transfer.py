@@ -27,14 +27,14 @@ from django.utils.dateparse import parse_datetime
 
 from chat import selectors as chat_selectors
 from chat.selectors import TranscriptEntry
-from memories.models import Memory, MemoryDismissal, MemoryPin
-from memories.services.editing.checks import check_memory_text, check_owner
-from memories.services.editing.effects import (
+from memories.editing.checks import check_memory_text, check_owner
+from memories.editing.effects import (
     index_vectors,
     notify_after_commit,
     refresh_derived_fields,
 )
-from memories.services.vectors.records import new_memory_vector_id
+from memories.index import new_memory_vector_id
+from memories.models import Memory, MemoryDismissal, MemoryPin
 from memories.texts import memory_content_hash
 
 if TYPE_CHECKING:

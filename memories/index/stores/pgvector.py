@@ -29,9 +29,9 @@ from typing import Any
 
 from django.db import connections, transaction
 
-from memories.vectorstores.adapter import ModelBoundStore, batches
-from memories.vectorstores.base import VectorFilter, VectorHit, VectorRecord
-from memories.vectorstores.records import (
+from memories.index.stores.adapter import ModelBoundStore, batches
+from memories.index.stores.base import VectorFilter, VectorHit, VectorRecord
+from memories.index.stores.validation import (
     MAX_TOP_K,
     check_records,
     check_vector,

@@ -27,19 +27,20 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from celery import current_app
 from django.conf import settings
 from django.db import connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
 from drawhisper.tokens import count_tokens
-from memories.events import send_memories_created, send_memories_updated
+from memories import index
 from memories.models import Memory, MemoryJob, Summary
-from memories.pipeline import PIPELINE_VERSION
-from memories.pipeline import selectors as pipeline_selectors
-from memories.pipeline.context import JobContext
-from memories.services import vectors as vector_services
-from memories.services.pipeline.superseding import memories_supersede_older
+from memories.pipeline import reads
+from memories.pipeline.job_context import JobContext
+from memories.pipeline.steps import PIPELINE_VERSION
+from memories.pipeline.steps.notify import NotifyStep
+from memories.pipeline.superseding import memories_supersede_older
 
 logger = logging.getLogger(__name__)
 
@@ -62,16 +63,19 @@ def stale_after() -> timedelta:
     return timedelta(seconds=settings.MEMORY_JOB_STALE_SECONDS)
 
 
-def enqueue_job(job_id: int) -> None:
-    from memories.tasks import run_memory_job
+# The Celery tasks that run jobs (``memories.tasks``) call into this module, so it names them
+# rather than importing them: the imports stay one way. The app imports the task module
+# when it is ready, so every process has them registered.
+RUN_JOB_TASK = "memories.tasks.run_memory_job"
+ARCHIVE_TASK = "memories.tasks.archive_messages"
 
-    run_memory_job.delay(job_id)
+
+def enqueue_job(job_id: int) -> None:
+    current_app.tasks[RUN_JOB_TASK].delay(job_id)
 
 
 def enqueue_archive(thread_id: int, start_seq: int, end_seq: int) -> None:
-    from memories.tasks import archive_messages
-
-    archive_messages.delay(thread_id, start_seq, end_seq)
+    current_app.tasks[ARCHIVE_TASK].delay(thread_id, start_seq, end_seq)
 
 
 def _message_tokens(message) -> int:
@@ -102,7 +106,7 @@ def job_create_if_due(*, thread_id: int) -> MemoryJob | None:
         if unfinished.exists():
             _requeue_stale(unfinished)
             return None
-        messages = pipeline_selectors.messages_due_for_memory(thread_id=thread_id)
+        messages = reads.messages_due_for_memory(thread_id=thread_id)
         total = 0
         included = []
         for message in messages:
@@ -264,7 +268,7 @@ def job_store_memories(*, claim: JobClaim, context: JobContext, step: str, outpu
         )
         # The vectors go in before the rows become visible (the commit below). Their ids are
         # fixed by job and chunk, so a rerun after a crash here overwrites them.
-        vector_services.index_memories(
+        index.index_memories(
             memories=memories,
             vectors=job_vectors,
             model_id=output["embedding_model"],
@@ -285,7 +289,7 @@ def job_finish(*, claim: JobClaim, context: JobContext, step: str, output: dict)
     with transaction.atomic():
         job = _held(claim)
         summary_id = context.output("store")["summary_id"]
-        vector_services.index_summaries(
+        index.index_summaries(
             summaries=Summary.objects.filter(pk=summary_id).select_related("thread")
         )
         _save_output(job, step, output)
@@ -293,11 +297,9 @@ def job_finish(*, claim: JobClaim, context: JobContext, step: str, output: dict)
         job.last_error = ""
         job.save(update_fields=["status", "last_error", "updated_at"])
         memory_ids = list(output["memory_ids"])
-        superseded_ids = list(output.get("superseded_ids", []))
         thread_id = context.thread_id
-        transaction.on_commit(lambda: send_memories_created(memory_ids), robust=True)
-        if superseded_ids:
-            transaction.on_commit(lambda: send_memories_updated(superseded_ids), robust=True)
+        for send in NotifyStep.events_after_commit(output):
+            transaction.on_commit(send, robust=True)
         transaction.on_commit(lambda: job_create_if_due(thread_id=thread_id), robust=True)
     logger.info("memory job succeeded", extra={"job_id": claim.job_id, "memories": memory_ids})
     return output

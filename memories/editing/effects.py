@@ -2,7 +2,7 @@
 
 Indexing runs inside the caller's transaction, so a failed re-embedding rolls the edit back.
 Vector deletion needs no call here: deleting a Memory row schedules its vector's removal
-after commit (``memories.services.vectors.deletion``). Events are sent only once the
+after commit (``memories.index.deletion``). Events are sent only once the
 transaction commits, by ``memories.events``."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from memories import events
+from memories import events, index
 from memories.models import Memory
 from memories.texts import memory_content_hash, memory_text
 
@@ -26,11 +26,9 @@ def refresh_derived_fields(memory: Memory) -> None:
 
 def index_vectors(memory_ids: Iterable[int]) -> None:
     """Embed and upsert the vectors of these memories (text and metadata read from the rows)."""
-    from memories.services import vectors
-
     ids = list(memory_ids)
     if ids:
-        vectors.index_memories(memory_ids=ids)
+        index.index_memories(memory_ids=ids)
 
 
 def notify_after_commit(event_type: str, memory: Memory) -> None:

@@ -10,7 +10,7 @@ passes again) and the old model's space is dropped (``keep_old`` keeps it).
 ``reconcile``: compares the store's ids with the rows. Vectors without a row (orphans) are
 deleted, rows without a vector are indexed; ``repair=False`` only counts.
 
-Archived messages are the ones the pipeline archives (``memories.services.pipeline.archive``):
+Archived messages are the ones the pipeline archives (``memories.index.archive``):
 memorisable messages (active, complete, not deleted) inside a memory job's range that are
 worth finding. Both functions take ``progress(kind, total)`` returning an object with
 ``update(n)`` and ``close()`` (a tqdm bar in the commands).
@@ -24,15 +24,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from memories import chat_adapter
-from memories.models import Memory, Summary
-from memories.services.vectors.indexing import index_memories, index_messages, index_summaries
-from memories.services.vectors.records import (
+from memories.index.indexing import index_memories, index_messages, index_summaries
+from memories.index.records import (
     kind_of,
     message_vector_id,
     row_id_of,
     summary_vector_id,
 )
-from memories.vectorstores.guard import (
+from memories.index.stores.guard import (
     checked_backends,
     configured_backends,
     forget_checks,
@@ -40,6 +39,7 @@ from memories.vectorstores.guard import (
     recorded_model,
     trust_model,
 )
+from memories.models import Memory, Summary
 
 logger = logging.getLogger(__name__)
 
@@ -62,7 +62,7 @@ def _no_progress(kind: str, total: int) -> _NoProgress:
 
 
 def _is_worth_archiving(text: str) -> bool:
-    from memories.services.pipeline.archive import is_worth_archiving
+    from memories.index.archive import is_worth_archiving
 
     return is_worth_archiving(text)
 

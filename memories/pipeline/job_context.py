@@ -1,6 +1,7 @@
-"""The frozen data the pipeline steps pass along.
+"""The frozen data the pipeline steps pass along: a job's :class:`JobContext`, and the
+:class:`DayContext` of a daily summary.
 
-A :class:`JobContext` is built once per run from the database (``selectors.job_context``)
+A :class:`JobContext` is built once per run from the database (``reads.job_context``)
 and never mutated: each step reads it and returns its output, and the runner derives the
 next context with :meth:`JobContext.with_output`. Outputs are plain JSON values, exactly as
 they are stored in ``MemoryJob.state``, so a context rebuilt from the database after a crash
@@ -10,7 +11,7 @@ is the same as the one the crashed run had.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import date, datetime
 from types import MappingProxyType
 from typing import Any, Literal
 
@@ -58,3 +59,16 @@ class JobContext:
 
     def with_output(self, step_name: str, output: Any) -> JobContext:
         return replace(self, outputs=MappingProxyType({**self.outputs, step_name: output}))
+
+
+@dataclass(frozen=True)
+class DayContext:
+    thread_id: int
+    day: date
+    user_name: str
+    character_name: str
+    start_seq: int
+    end_seq: int
+    previous_summary: str
+    recent_summaries: tuple[str, ...]
+    messages: tuple[TranscriptMessage, ...]
