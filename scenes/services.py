@@ -4,14 +4,16 @@ character. Validation errors are Django ``ValidationError`` with readable messag
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from characters.models import Character
 from characters.validation import SCENE_TEXT_RULES, check_text_fields
 from scenes.models import Scene
+
+if TYPE_CHECKING:
+    from characters.models import Character
 
 EDITABLE_FIELDS = tuple(SCENE_TEXT_RULES)
 

@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 from characters.demo import DEMO_CHARACTERS, DEMO_PASSWORD, DEMO_USERNAME
 from characters.models import Character
 from characters.services import character_create
-from scenes.models import Scene
+from scenes.selectors import scene_list
 from scenes.services import scene_create
 
 
@@ -63,7 +63,8 @@ class Command(BaseCommand):
                 )
                 created.append(character.name)
             scene_spec = spec["scene"]
-            if not Scene.objects.filter(character=character, title=scene_spec["title"]).exists():
+            scenes = scene_list(user=user, character=character)
+            if not scenes.filter(title=scene_spec["title"]).exists():
                 scene_create(character=character, **scene_spec)
                 created.append(f"{character.name}: {scene_spec['title']}")
         summary = ", ".join(created) if created else "nothing new; the demo data was already there"
