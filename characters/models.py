@@ -40,6 +40,11 @@ class Character(models.Model):
         default=dict, blank=True, help_text="Unknown Character Card fields, kept for export."
     )
     avatar = models.ImageField(upload_to="avatars/", blank=True)
+    generation = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="Connection, model and sampling for chats with this character.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

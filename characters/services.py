@@ -19,12 +19,14 @@ from characters.avatars import avatar_content, delete_file_after_commit, read_up
 from characters.cards import ImportedCard
 from characters.models import Character
 from characters.validation import CHARACTER_TEXT_RULES, check_card_fields, check_text_fields
+from drawhisper.accounts.connections import validate_generation
 
 EDITABLE_FIELDS = (
     *CHARACTER_TEXT_RULES,
     "alternate_greetings",
     "tags",
     "character_book",
+    "generation",
 )
 
 
@@ -69,6 +71,7 @@ def character_create(
     character_book: dict | None = None,
     card_extensions: dict | None = None,
     avatar: UploadedFile | bytes | None = None,
+    generation: dict | None = None,
 ) -> Character:
     values = {
         "name": name,
@@ -87,6 +90,7 @@ def character_create(
         "card_extensions": card_extensions or {},
     }
     _check(values)
+    values["generation"] = validate_generation(owner=owner, data=generation or {})
     character = Character(owner=owner, **values)
     if avatar is not None:
         _set_avatar(character, avatar)
@@ -118,6 +122,11 @@ def character_update(
             {field: ["This field cannot be changed."] for field in sorted(unknown)}
         )
     _check(data)
+    if "generation" in data:
+        data = {
+            **data,
+            "generation": validate_generation(owner=character.owner, data=data["generation"] or {}),
+        }
     for field, value in data.items():
         setattr(character, field, value)
     if avatar is not None:

@@ -42,6 +42,11 @@ class Thread(models.Model):
     author_note_depth = models.PositiveSmallIntegerField(
         default=4, help_text="How many messages from the end the author's note goes."
     )
+    generation = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="Connection, model and sampling for this chat; overrides the character's.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -157,7 +157,7 @@ class ReplyRun:
             prepared = await self._db(services.reply_prepare, reply_id=self.reply_id)
             receipt = prepared.receipt
             self.text = self._saved_text = prepared.prefix
-            backend = get_llm("chat")
+            backend = get_llm("chat", config=prepared.llm)
             saver = asyncio.create_task(self._autosave())
             async for piece in backend.stream(list(prepared.messages)):
                 if not piece:

@@ -269,6 +269,9 @@ WHITENOISE_USE_FINDERS = True
 OPENAI_API_KEY = env("OPENAI_API_KEY", default="")
 OPENAI_BASE_URL = env("OPENAI_BASE_URL", default="") or None
 DEEPSEEK_API_KEY = env("DEEPSEEK_API_KEY", default="")
+# Fernet keys for the API keys of user connections, newest first (older ones still decrypt).
+# Unset: one key derived from SECRET_KEY.
+CONNECTION_ENCRYPTION_KEYS = env.list("CONNECTION_ENCRYPTION_KEYS", default=[])
 
 # The LLM provider: "openai", "deepseek" or "offline". With no key, offline.
 _default_llm = "openai" if OPENAI_API_KEY else ("deepseek" if DEEPSEEK_API_KEY else "offline")

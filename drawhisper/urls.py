@@ -17,6 +17,7 @@ api_patterns = [
     path("auth/signup/", SignupView.as_view(), name="api-signup"),
     path("auth/token/", TokenView.as_view(), name="api-token"),
     path("auth/me/", MeView.as_view(), name="api-me"),
+    path("", include("drawhisper.accounts.connections.urls")),
     path("", include("characters.api.urls")),
     path("", include("scenes.api.urls")),
     path("", include("chat.api.urls")),

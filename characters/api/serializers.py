@@ -47,6 +47,12 @@ class CharacterInputSerializer(serializers.Serializer):
         required=False, help_text="PNG, JPEG, WebP or GIF, at most 4 MB."
     )
     remove_avatar = serializers.BooleanField(required=False, default=False)
+    generation = serializers.JSONField(
+        required=False,
+        help_text="Connection, model and sampling for chats with this character: "
+        "connection, model, temperature, top_p, max_tokens, frequency_penalty, "
+        "presence_penalty, stop.",
+    )
 
 
 class CharacterOutputSerializer(serializers.ModelSerializer):
@@ -71,6 +77,7 @@ class CharacterOutputSerializer(serializers.ModelSerializer):
             "tags",
             "character_book",
             "card_extensions",
+            "generation",
             "avatar_url",
             "scene_count",
             "created_at",

@@ -44,6 +44,7 @@ class ThreadOutputSerializer(serializers.ModelSerializer):
             "persona",
             "author_note",
             "author_note_depth",
+            "generation",
             "created_at",
             "updated_at",
             "url",
@@ -91,6 +92,12 @@ class ThreadUpdateInputSerializer(RefuseUnknownFieldsMixin, serializers.Serializ
         required=False, allow_blank=True, max_length=10_000, trim_whitespace=False
     )
     author_note_depth = serializers.IntegerField(required=False, min_value=0, max_value=100)
+    generation = serializers.JSONField(
+        required=False,
+        help_text="Connection, model and sampling for this chat (over the character's): "
+        "connection, model, temperature, top_p, max_tokens, frequency_penalty, "
+        "presence_penalty, stop. Replaces the chat's settings; {} clears them.",
+    )
 
 
 class ReceiptItemSerializer(serializers.Serializer):

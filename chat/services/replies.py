@@ -15,7 +15,7 @@ Invariants:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.utils import timezone
@@ -26,6 +26,7 @@ from chat.models import ContextReceipt, Message, Thread
 from chat.services import guard
 from chat.services.errors import NothingToContinue, NothingToRegenerate, NotLatestReply
 from chat.services.threads import thread_user_name
+from drawhisper.accounts.connections import chat_llm_config
 from drawhisper.providers.base import ChatMessage
 from drawhisper.tokens import count_tokens
 
@@ -41,6 +42,9 @@ class PreparedReply:
     messages: tuple[ChatMessage, ...]
     receipt: dict
     prefix: str = ""  # the text a continuation starts from (the model writes what follows)
+    #: The backend block of the chat's connection, model and sampling (``get_llm(config=)``);
+    #: ``None``: the environment's ``chat`` backend. Holds a decrypted key: never shown.
+    llm: dict | None = field(default=None, repr=False)
 
 
 def reply_regenerate(*, thread: Thread) -> RegenerateResult:
@@ -176,7 +180,14 @@ def reply_prepare(*, reply_id: int) -> PreparedReply:
             ChatMessage(role="assistant", content=reply.content),
             ChatMessage(role="system", content=CONTINUE_INSTRUCTION.format(user=user_name)),
         )
-    return PreparedReply(messages=messages, receipt=receipt.as_json(), prefix=reply.content)
+    return PreparedReply(
+        messages=messages,
+        receipt=receipt.as_json(),
+        prefix=reply.content,
+        llm=chat_llm_config(
+            owner=thread.owner, layers=[thread.character.generation, thread.generation]
+        ),
+    )
 
 
 def reply_save_progress(*, reply_id: int, content: str) -> bool:

@@ -10,6 +10,7 @@ from django.db import transaction
 
 from chat.models import Message, Thread
 from chat.services import guard
+from drawhisper.accounts.connections import validate_generation
 from drawhisper.tokens import count_tokens
 
 _UNSET = object()
@@ -148,8 +149,10 @@ def thread_update(
     persona=_UNSET,
     author_note: str | None = None,
     author_note_depth: int | None = None,
+    generation: dict | None = None,
 ) -> Thread:
-    """Rename the chat, change its persona (None: none) or its author's note."""
+    """Rename the chat, change its persona (None: none), its author's note or its generation
+    settings (connection, model, sampling; replaced as a whole)."""
     fields = ["updated_at"]
     if title is not None:
         title = title.strip()
@@ -166,6 +169,9 @@ def thread_update(
     if author_note_depth is not None:
         thread.author_note_depth = author_note_depth
         fields.append("author_note_depth")
+    if generation is not None:
+        thread.generation = validate_generation(owner=thread.owner, data=generation)
+        fields.append("generation")
     thread.save(update_fields=fields)
     return thread
 

@@ -76,7 +76,9 @@ class OpenAICompatibleBackend:
 
     Options (``LLM_BACKENDS[alias]["OPTIONS"]``): ``model``, ``api_key``, ``base_url``,
     ``timeout`` (seconds per request), ``max_retries`` (on transient errors), ``reasoning``
-    (the alias wants a reasoning model), ``temperature``, ``max_tokens``, and
+    (the alias wants a reasoning model), the sampling options ``temperature``, ``top_p``,
+    ``max_tokens``, ``frequency_penalty``, ``presence_penalty`` and ``stop`` (sent only when
+    set), and
     ``http_client`` / ``http_async_client`` (httpx clients, for tests and proxies).
     Unknown options are ignored so one settings block fits every provider."""
 
@@ -99,6 +101,10 @@ class OpenAICompatibleBackend:
         reasoning: bool = False,
         temperature: float | None = None,
         max_tokens: int | None = None,
+        top_p: float | None = None,
+        frequency_penalty: float | None = None,
+        presence_penalty: float | None = None,
+        stop: list[str] | None = None,
         http_client: Any = None,
         http_async_client: Any = None,
         structured_output: str | None = None,
@@ -111,6 +117,16 @@ class OpenAICompatibleBackend:
         self.reasoning = bool(reasoning)
         self.temperature = temperature
         self.max_tokens = max_tokens
+        self.sampling = {
+            name: value
+            for name, value in (
+                ("top_p", top_p),
+                ("frequency_penalty", frequency_penalty),
+                ("presence_penalty", presence_penalty),
+                ("stop", list(stop) if stop else None),
+            )
+            if value is not None
+        }
         self.http_client = http_client
         self.http_async_client = http_async_client
         if structured_output:
@@ -143,6 +159,7 @@ class OpenAICompatibleBackend:
             options["temperature"] = self.temperature
         if self.max_tokens is not None:
             options["max_tokens"] = self.max_tokens
+        options.update(self.sampling)
         if self.http_client is not None:
             options["http_client"] = self.http_client
         if self.http_async_client is not None:

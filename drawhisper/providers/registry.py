@@ -33,8 +33,13 @@ def _resolve(setting_name: str, alias: str) -> Any:
     return instance
 
 
-def get_llm(alias: str = "chat"):
-    """The LLM backend for ``alias``: ``chat``, ``summary`` or ``extract``."""
+def get_llm(alias: str = "chat", config: dict[str, Any] | None = None):
+    """The LLM backend for ``alias``: ``chat``, ``summary`` or ``extract``.
+
+    With ``config`` (a ``{"BACKEND", "OPTIONS"}`` block, e.g. a user's connection and sampling
+    settings), a new backend built from it instead of the cached one of the settings."""
+    if config is not None:
+        return build_backend(config)
     return _resolve("LLM_BACKENDS", alias)
 
 

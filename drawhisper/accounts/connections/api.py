@@ -1,0 +1,154 @@
+"""``/api/connections/``: CRUD (the key is write-only; ``has_key`` says whether one is
+stored), ``/api/connections/{id}/models/`` and ``/api/connections/{id}/test/``, and
+``/api/connections/presets/``."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from drawhisper.accounts.connections import services
+from drawhisper.accounts.connections.models import Connection
+from drawhisper.accounts.connections.presets import presets_list
+from drawhisper.providers.base import ProviderError
+
+
+class _RefuseUnknownFields:
+    def to_internal_value(self, data):
+        if hasattr(data, "keys"):
+            unknown = sorted(set(data.keys()) - set(self.fields))
+            if unknown:
+                raise serializers.ValidationError({name: ["Unknown field."] for name in unknown})
+        return super().to_internal_value(data)
+
+
+class ConnectionInputSerializer(_RefuseUnknownFields, serializers.Serializer):
+    name = serializers.CharField(max_length=80)
+    preset = serializers.CharField(max_length=32, required=False, allow_blank=True)
+    base_url = serializers.URLField(max_length=500)
+    api_key = serializers.CharField(
+        max_length=500,
+        required=False,
+        allow_blank=True,
+        write_only=True,
+        trim_whitespace=True,
+        style={"input_type": "password"},
+        help_text="Write-only. On update: a new key; empty removes it; left out keeps it.",
+    )
+    default_model = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    is_default = serializers.BooleanField(required=False)
+    generation = serializers.JSONField(required=False, help_text="Default sampling settings.")
+
+
+class ConnectionOutputSerializer(serializers.ModelSerializer):
+    has_key = serializers.BooleanField(read_only=True)
+
+    class Meta:
+        model = Connection
+        fields = [
+            "id",
+            "name",
+            "preset",
+            "base_url",
+            "has_key",
+            "default_model",
+            "is_default",
+            "generation",
+            "created_at",
+            "updated_at",
+        ]
+        read_only_fields = fields
+
+
+class ModelListOutputSerializer(serializers.Serializer):
+    models = serializers.ListField(child=serializers.CharField())
+
+
+class ConnectionTestOutputSerializer(serializers.Serializer):
+    ok = serializers.BooleanField()
+    detail = serializers.CharField()
+    models = serializers.ListField(child=serializers.CharField())
+
+
+class PresetSerializer(serializers.Serializer):
+    id = serializers.CharField()
+    label = serializers.CharField()
+    base_url = serializers.CharField()
+    needs_key = serializers.BooleanField()
+
+
+def _own(request, connection_id: int) -> Connection:
+    return services.get_own_connection(owner=request.user, connection_id=connection_id)
+
+
+class ConnectionListCreateApi(APIView):
+    @extend_schema(operation_id="connections_list", responses=ConnectionOutputSerializer(many=True))
+    def get(self, request):
+        connections = services.connection_list(owner=request.user)
+        return Response(ConnectionOutputSerializer(connections, many=True).data)
+
+    @extend_schema(
+        operation_id="connections_create",
+        request=ConnectionInputSerializer,
+        responses={201: ConnectionOutputSerializer},
+    )
+    def post(self, request):
+        data = ConnectionInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        connection = services.connection_create(owner=request.user, **data.validated_data)
+        return Response(ConnectionOutputSerializer(connection).data, status=status.HTTP_201_CREATED)
+
+
+class ConnectionDetailApi(APIView):
+    @extend_schema(operation_id="connections_retrieve", responses=ConnectionOutputSerializer)
+    def get(self, request, connection_id: int):
+        return Response(ConnectionOutputSerializer(_own(request, connection_id)).data)
+
+    @extend_schema(
+        operation_id="connections_partial_update",
+        request=ConnectionInputSerializer,
+        responses=ConnectionOutputSerializer,
+    )
+    def patch(self, request, connection_id: int):
+        connection = _own(request, connection_id)
+        data = ConnectionInputSerializer(data=request.data, partial=True)
+        data.is_valid(raise_exception=True)
+        connection = services.connection_update(connection=connection, **data.validated_data)
+        return Response(ConnectionOutputSerializer(connection).data)
+
+    @extend_schema(operation_id="connections_destroy", responses={204: None})
+    def delete(self, request, connection_id: int):
+        services.connection_delete(connection=_own(request, connection_id))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class ConnectionModelsApi(APIView):
+    @extend_schema(
+        operation_id="connections_models",
+        description="The endpoint's `/models`. An endpoint that fails gives 502 with a "
+        "readable `detail`.",
+        responses=ModelListOutputSerializer,
+    )
+    def get(self, request, connection_id: int):
+        connection = _own(request, connection_id)
+        try:
+            models = services.connection_models(connection=connection)
+        except ProviderError as error:
+            return Response({"detail": str(error)}, status=status.HTTP_502_BAD_GATEWAY)
+        return Response({"models": models})
+
+
+class ConnectionTestApi(APIView):
+    @extend_schema(
+        operation_id="connections_test", request=None, responses=ConnectionTestOutputSerializer
+    )
+    def post(self, request, connection_id: int):
+        return Response(services.connection_test(connection=_own(request, connection_id)))
+
+
+class PresetListApi(APIView):
+    @extend_schema(operation_id="connections_presets", responses=PresetSerializer(many=True))
+    def get(self, request):
+        return Response(presets_list())

@@ -1,0 +1,31 @@
+"""The chat backend of a user's connection: the OpenAI-compatible adapter, with error
+sentences that name the connection instead of an environment variable."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlparse
+
+from langchain_openai import ChatOpenAI
+
+from drawhisper.providers.openai_chat import OpenAIChatBackend
+
+OPENAI_HOST = "api.openai.com"
+
+
+class ConnectionChatBackend(OpenAIChatBackend):
+    def __init__(self, *, connection_name: str = "", **options: Any) -> None:
+        super().__init__(**options)
+        self.host = urlparse(self.base_url or "").netloc or self.base_url or ""
+        self.provider_label = f"The connection \u201c{connection_name}\u201d ({self.host})"
+        self.api_key_setting = f"the API key of the connection \u201c{connection_name}\u201d"
+
+    def _build_chat_model(self, api_key: str) -> ChatOpenAI:
+        options = self._common_model_options(api_key)
+        if self.reasoning_effort:
+            options["reasoning_effort"] = self.reasoning_effort
+        if self.host != OPENAI_HOST and "max_tokens" in options:
+            # The client renames max_tokens to OpenAI's max_completion_tokens, which
+            # llama.cpp, older vLLM and several hosted servers ignore: send the classic field.
+            options["extra_body"] = {"max_tokens": options.pop("max_tokens")}
+        return ChatOpenAI(**options)

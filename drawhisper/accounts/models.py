@@ -1,0 +1,5 @@
+"""The accounts app's models, defined in their capability packages."""
+
+from drawhisper.accounts.connections.models import Connection
+
+__all__ = ["Connection"]
