@@ -82,9 +82,11 @@ def retrieve(
     exclude_memory_ids: Iterable[int] = (),
     before_seq: int | None = None,
 ) -> list[ContextItem]:
-    from memories.retrieval import hybrid_search
+    from memories.retrieval import hybrid_search, start_query_embedding
     from memories.selectors import memory_ids_dismissed_in_thread
 
+    if budget_tokens > 0:
+        start_query_embedding(query)  # in a worker thread, while the queries below run
     # Retrieval scopes memories to "shared or made in this thread"; what the user dismissed
     # here is left out on top of that, so a dismissal holds in every layer.
     excluded = {*exclude_memory_ids, *memory_ids_dismissed_in_thread(thread_id=thread_id)}

@@ -18,12 +18,18 @@ from memories.retrieval.scope import (
     scope_for_thread,
     summaries_in_scope,
 )
-from memories.retrieval.search import hybrid_search, rank_candidates
+from memories.retrieval.search import (
+    clear_query_embedding_cache,
+    hybrid_search,
+    rank_candidates,
+    start_query_embedding,
+)
 
 __all__ = [
     "Candidate",
     "RetrievalConfig",
     "Scope",
+    "clear_query_embedding_cache",
     "hybrid_search",
     "load_candidates",
     "load_config",
@@ -32,5 +38,6 @@ __all__ = [
     "messages_in_scope",
     "rank_candidates",
     "scope_for_thread",
+    "start_query_embedding",
     "summaries_in_scope",
 ]

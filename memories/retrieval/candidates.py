@@ -74,12 +74,14 @@ def load_candidates(
     memory_vector_ids: Iterable[str] = (),
     summary_ids: Iterable[int] = (),
     message_ids: Iterable[int] = (),
+    message_seqs: Iterable[int] = (),
 ) -> tuple[Loaded, dict[str, int]]:
     """The rows in scope behind these ids, per kind, rendered; and memory vector id -> row id."""
     wanted = {
         "memory": (sorted(set(memory_ids)), sorted(set(memory_vector_ids))),
         "summary": sorted(set(summary_ids)),
         "message": sorted(set(message_ids)),
+        "message_seqs": sorted(set(message_seqs)),
     }
     branches: list[str] = []
     params: list = []
@@ -103,14 +105,15 @@ def load_candidates(
             f" FROM memories_summary d WHERE {conditions} AND d.id = ANY(%s)"
         )
         params += [*condition_params, wanted["summary"]]
-    if wanted["message"]:
+    if wanted["message"] or wanted["message_seqs"]:
         conditions, condition_params = scope_conditions("message", scope)
         branches.append(
             "SELECT 'message', d.id, NULL::varchar, d.role, '', d.content, d.seq, d.seq,"
             " d.created_at, NULL::timestamptz"
-            f" FROM {MESSAGE_TABLE} d WHERE {conditions} AND d.id = ANY(%s)"
+            f" FROM {MESSAGE_TABLE} d WHERE {conditions}"
+            " AND (d.id = ANY(%s) OR d.seq = ANY(%s))"
         )
-        params += [*condition_params, wanted["message"]]
+        params += [*condition_params, wanted["message"], wanted["message_seqs"]]
     loaded: Loaded = {"memory": {}, "summary": {}, "message": {}}
     by_vector_id: dict[str, int] = {}
     if not branches:

@@ -27,7 +27,7 @@ class RetrievalConfig:
     vector_weight: float = 0.5
     # Relative weight of each kind of item after fusion.
     kind_weights: dict[str, float] = field(
-        default_factory=lambda: {"memory": 1.0, "summary": 1.0, "message": 1.0}
+        default_factory=lambda: {"memory": 1.0, "summary": 0.6, "message": 0.8}
     )
     # Relative weight of each memory type (missing types weigh 1.0).
     type_weights: dict[str, float] = field(default_factory=dict)
@@ -35,6 +35,14 @@ class RetrievalConfig:
     # age measured from the newest candidate (conversation time, not the wall clock).
     recency_weight: float = 0.0
     recency_half_life_days: float = 30.0
+    # A query that names one participant: their messages, and memories naming them, weigh
+    # this much more. A query that names a day or month: items dated then weigh this more.
+    subject_weight: float = 1.2
+    date_weight: float = 1.5
+    # The turns next to the best messages (what answered them, what they answered) join
+    # the candidates at this share of their neighbour's score; 0 turns it off.
+    neighbour_sources: int = 10
+    neighbour_weight: float = 0.7
     # Vector hits below this cosine similarity are not candidates.
     min_similarity: float = 0.15
     # Items whose final score (1.0 = first in every list of its kind) is lower are dropped.
@@ -65,6 +73,10 @@ _SETTING_NAMES: dict[str, str] = {
     "type_weights": "RETRIEVAL_TYPE_WEIGHTS",
     "recency_weight": "RETRIEVAL_RECENCY_WEIGHT",
     "recency_half_life_days": "RETRIEVAL_RECENCY_HALF_LIFE_DAYS",
+    "subject_weight": "RETRIEVAL_SUBJECT_WEIGHT",
+    "date_weight": "RETRIEVAL_DATE_WEIGHT",
+    "neighbour_sources": "RETRIEVAL_NEIGHBOUR_SOURCES",
+    "neighbour_weight": "RETRIEVAL_NEIGHBOUR_WEIGHT",
     "min_similarity": "RETRIEVAL_MIN_SIMILARITY",
     "min_score": "RETRIEVAL_MIN_SCORE",
     "dedup_jaccard": "RETRIEVAL_DEDUP_JACCARD",

@@ -2,12 +2,16 @@
 
 Steps, each tunable through ``RETRIEVAL_*`` settings (see ``config.py``):
 
-1. embed the query (in a worker thread, while the database does step 2);
+1. embed the query (in a worker thread, while the database does step 2), unless the same
+   query was embedded lately (a regenerated reply asks it again);
 2. rank every kind with BM25 over PostgreSQL full-text search (one statement);
 3. ask the vector store per kind, scoped to owner, character and thread;
 4. drop what is out of scope (the database decides), then fuse the two ranked lists of each
    kind by reciprocal rank fusion, normalised so that 1.0 is "first in both";
-5. weigh by kind, memory type and recency; drop items under the minimum score;
+5. weigh by kind and memory type, by whom and when the query names (``signals.py``); bring
+   in the turns just before and after the best messages at a share of their score (the
+   reply to a matching question, what a matching answer replied to); weigh by recency;
+   drop items under the minimum score;
 6. walk the items best first, dropping near-duplicates (token-set Jaccard) and packing the
    rest into the token budget, skipping what does not fit.
 
@@ -18,6 +22,8 @@ from __future__ import annotations
 
 import logging
 import math
+import threading
+from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
@@ -32,12 +38,16 @@ from memories.retrieval.lexical import bm25_search
 from memories.retrieval.packing import pack_to_budget
 from memories.retrieval.scope import Scope, scope_for_thread
 from memories.retrieval.semantic import vector_search
+from memories.retrieval.signals import about_subject, date_mentions, query_subject
 
 logger = logging.getLogger(__name__)
 
 # Query embeddings run here, so the model and the database work at the same time. The
 # threads never touch the database (Django connections are per thread).
 _embedding_pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="retrieval-embed")
+
+# Query vectors kept, most recently used first (384 floats each: about 1.5 MB for 256).
+QUERY_EMBEDDING_CACHE_SIZE = 256
 
 Ranked = list[tuple[int | str, float]]
 
@@ -61,10 +71,11 @@ def hybrid_search(
     if budget_tokens <= 0 or not query.strip():
         return []
     config = config or load_config()
+    embedding = start_query_embedding(query, config)  # while the database works below
     scope = scope_for_thread(
         thread_id=thread_id, before_seq=before_seq, exclude_memory_ids=exclude_memory_ids
     )
-    ranked = rank_candidates(scope=scope, query=query, config=config)
+    ranked = rank_candidates(scope=scope, query=query, config=config, embedding=embedding)
     unique = distinct(
         ranked, text_of=lambda scored: scored.candidate.body, threshold=config.dedup_jaccard
     )
@@ -74,11 +85,15 @@ def hybrid_search(
     return [_context_item(scored) for scored in packed]
 
 
-def rank_candidates(*, scope: Scope, query: str, config: RetrievalConfig) -> list[ScoredCandidate]:
-    """Every candidate in scope with its final score, best first, above the minimum score."""
+def rank_candidates(
+    *, scope: Scope, query: str, config: RetrievalConfig, embedding: Future | None = None
+) -> list[ScoredCandidate]:
+    """Every candidate in scope with its final score, best first, above the minimum score.
+    ``embedding``: the query's embedding, already started (else it is started here)."""
     depth = config.candidates_per_list
     kinds = tuple(kind for kind in config.kinds if kind in KINDS)
-    embedding = _start_embedding(query, config)
+    if embedding is None:
+        embedding = start_query_embedding(query, config)
     lexical_lists: dict[str, Ranked] = (
         bm25_search(kinds, query=query, scope=scope, config=config, limit=depth)
         if config.lexical_weight > 0
@@ -124,21 +139,70 @@ def rank_candidates(*, scope: Scope, query: str, config: RetrievalConfig) -> lis
                 weight *= config.type_weight(candidate.type)
             scored.append(ScoredCandidate(candidate, fused_score * weight))
 
+    scored = _apply_signals(scored, query=query, scope=scope, config=config)
+    scored = _add_neighbours(scored, scope=scope, config=config)
     scored = _apply_recency(scored, config)
     scored = [item for item in scored if item.score >= config.min_score]
     scored.sort(key=lambda item: (-item.score, item.candidate.kind, item.candidate.id))
     return scored
 
 
-def _start_embedding(query: str, config: RetrievalConfig) -> Future | None:
-    if config.vector_weight <= 0:
+class _QueryEmbeddings:
+    """The latest query embeddings by (model, text), as futures: one started before the
+    database work of a retrieval is picked up by it, and a regenerated or continued reply,
+    which asks the same question again, does not embed it twice. A failed embedding is not
+    kept."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._futures: OrderedDict[tuple[str, str], Future] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def start(self, key: tuple[str, str], embed) -> Future:
+        with self._lock:
+            future = self._futures.get(key)
+            if future is not None:
+                self._futures.move_to_end(key)
+                return future
+            future = _embedding_pool.submit(embed)
+            self._futures[key] = future
+            while len(self._futures) > self.size:
+                self._futures.popitem(last=False)
+        future.add_done_callback(lambda done: self._forget_failed(key, done))
+        return future
+
+    def _forget_failed(self, key: tuple[str, str], future: Future) -> None:
+        if future.cancelled() or future.exception() is not None:
+            with self._lock:
+                if self._futures.get(key) is future:
+                    del self._futures[key]
+
+    def clear(self) -> None:
+        with self._lock:
+            self._futures.clear()
+
+
+_query_embeddings = _QueryEmbeddings(QUERY_EMBEDDING_CACHE_SIZE)
+
+
+def clear_query_embedding_cache() -> None:
+    """Forget every cached query vector (after a model change; benchmarks timing cold)."""
+    _query_embeddings.clear()
+
+
+def start_query_embedding(query: str, config: RetrievalConfig | None = None) -> Future | None:
+    """Start embedding ``query`` in a worker thread (or find it started or done), so that a
+    caller can do its database work meanwhile; None when vectors are off or unavailable."""
+    config = config or load_config()
+    if config.vector_weight <= 0 or not query.strip():
         return None
     try:
         embedder = get_embedder()
-        return _embedding_pool.submit(embedder.embed_query, query)
     except Exception:  # a misconfigured embedder: full-text search alone
         logger.warning("retrieval.embedder_unavailable", exc_info=True)
         return None
+    key = (str(getattr(embedder, "model_id", type(embedder).__name__)), query)
+    return _query_embeddings.start(key, lambda: embedder.embed_query(query))
 
 
 def _vector_lists(
@@ -154,6 +218,71 @@ def _vector_lists(
     except Exception:  # degrade to full-text search; the chat reply must not fail on this
         logger.warning("retrieval.vector_search_failed", exc_info=True)
         return {}
+
+
+def _add_neighbours(
+    scored: list[ScoredCandidate], *, scope: Scope, config: RetrievalConfig
+) -> list[ScoredCandidate]:
+    """The turns just before and after the best messages, scored from them."""
+    if config.neighbour_sources <= 0 or config.neighbour_weight <= 0:
+        return scored
+    messages = sorted(
+        (item for item in scored if item.candidate.kind == "message"),
+        key=lambda item: -item.score,
+    )[: config.neighbour_sources]
+    if not messages:
+        return scored
+    by_seq = {
+        item.candidate.start_seq: index
+        for index, item in enumerate(scored)
+        if item.candidate.kind == "message"
+    }
+    offered: dict[int, float] = {}
+    for item in messages:
+        seq = item.candidate.start_seq or 0
+        for neighbour in (seq - 1, seq + 1):
+            propagated = item.score * config.neighbour_weight
+            offered[neighbour] = max(offered.get(neighbour, 0.0), propagated)
+    result = list(scored)
+    for seq, propagated in offered.items():
+        index = by_seq.get(seq)
+        if index is not None and result[index].score < propagated:
+            result[index] = replace(result[index], score=propagated)
+    missing = [seq for seq in offered if seq not in by_seq and seq > 0]
+    if missing:
+        loaded, _ = load_candidates(scope=scope, config=config, message_seqs=missing)
+        for candidate in loaded["message"].values():
+            result.append(ScoredCandidate(candidate, offered[candidate.start_seq]))
+    return result
+
+
+def _apply_signals(
+    scored: list[ScoredCandidate], *, query: str, scope: Scope, config: RetrievalConfig
+) -> list[ScoredCandidate]:
+    """Weigh by whom and when the query names (``signals``)."""
+    subject = (
+        query_subject(query, user_name=scope.user_name, character_name=scope.character_name)
+        if config.subject_weight != 1.0
+        else None
+    )
+    dates = date_mentions(query) if config.date_weight != 1.0 else ()
+    if (subject is None or subject.role is None) and not dates:
+        return scored
+    adjusted = []
+    for item in scored:
+        candidate, factor = item.candidate, 1.0
+        if subject is not None and about_subject(
+            subject,
+            kind=candidate.kind,
+            role=candidate.type,
+            title=candidate.title,
+            text=candidate.body,
+        ):
+            factor *= config.subject_weight
+        if dates and any(mention.matches(candidate.time) for mention in dates):
+            factor *= config.date_weight
+        adjusted.append(replace(item, score=item.score * factor) if factor != 1.0 else item)
+    return adjusted
 
 
 def _apply_recency(scored: list[ScoredCandidate], config: RetrievalConfig) -> list[ScoredCandidate]:

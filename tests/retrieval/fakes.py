@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
+from drawhisper.providers.embeddings.fake import FakeEmbedder
 from memories.index.stores.pgvector import PgVectorStore
 
 
@@ -10,3 +13,13 @@ class UnreachableQueryStore(PgVectorStore):
 
     def query(self, *args, **kwargs):
         raise ConnectionError("vector store unreachable")
+
+
+class CountingEmbedder(FakeEmbedder):
+    """The fake embedder, counting the query embeddings it computes."""
+
+    queries: ClassVar[list[str]] = []
+
+    def embed_query(self, text: str) -> list[float]:
+        CountingEmbedder.queries.append(text)
+        return super().embed_query(text)
