@@ -4,7 +4,9 @@ conversations.
 For every question the product's retrieval runs exactly as the chat runs it
 (``memories.context.retrieve`` with the retrieved layer's budget and every message archived).
 Latency is measured in a second pass over the same questions, with nothing but retrieval
-running in between, from the call to its return: query embedding included.
+running in between, from the call to its return: query embedding included (the query vector
+cache is emptied before each timed call), beside a bare query embedding timed in the same
+pass.
 
 Baselines get the same budget, the same rendering of items (``[date] Speaker: text`` for a
 turn, as retrieval renders it, counted in cl100k tokens) and the same scoring
@@ -41,6 +43,7 @@ from memories.index import VectorFilter, get_vector_store
 from memories.retrieval import (
     Candidate,
     Scope,
+    clear_query_embedding_cache,
     load_candidates,
     load_config,
     memories_in_scope,
@@ -309,25 +312,34 @@ def evaluate(
                 for name, chosen in ranked.items():
                     scorer.score((methods[name], own[name]), chosen)
             tick(1)
-    # Latency in a pass of its own, with nothing but retrieval running in between.
+    # Latency in a pass of its own, with nothing but retrieval running in between. Each
+    # question is timed cold (its query embedding computed: the figure reported), then its
+    # bare query embedding (the baseline of the same run), then warm (the query vector
+    # cached, as when a reply is regenerated).
+    embedding_ms: list[float] = []
+    warm_ms: list[float] = []
     for loaded in conversations:
         before_seq = loaded.last_seq + 1
-        for question in loaded.conversation.questions[:WARM_UP_QUERIES]:
-            retrieve(
-                thread_id=loaded.thread_id,
-                query=question.question,
-                budget_tokens=budget,
-                before_seq=before_seq,
-            )
-        for question in loaded.conversation.questions:
+
+        def timed(query: str, loaded=loaded, before_seq=before_seq) -> float:
             started = time.perf_counter()
             retrieve(
                 thread_id=loaded.thread_id,
-                query=question.question,
+                query=query,
                 budget_tokens=budget,
                 before_seq=before_seq,
             )
-            latency_ms = (time.perf_counter() - started) * 1000
+            return (time.perf_counter() - started) * 1000
+
+        for question in loaded.conversation.questions[:WARM_UP_QUERIES]:
+            timed(question.question)
+        for question in loaded.conversation.questions:
+            clear_query_embedding_cache()
+            latency_ms = timed(question.question)
+            started = time.perf_counter()
+            embedder.embed_query(question.question)
+            embedding_ms.append((time.perf_counter() - started) * 1000)
+            warm_ms.append(timed(question.question))
             methods[PRODUCT].latency_ms.append(latency_ms)
             owns[loaded.conversation.sample_id][PRODUCT].latency_ms.append(latency_ms)
             tick(1)
@@ -356,11 +368,34 @@ def evaluate(
             "mean": round(sum(full) / len(full), 1) if full else 0.0,
             "per_conversation": full,
         },
+        "latency_ms": _latency(methods[PRODUCT].latency_ms, warm_ms, embedding_ms),
         "conversations": per_conversation,
     }
     if tuned_on:
         results["groups"] = _groups(owns, tuned_on, scoring)
     return results
+
+
+def _distribution(values: Sequence[float]) -> dict[str, float]:
+    return {
+        "p50": round(percentile(values, 50), 2),
+        "p95": round(percentile(values, 95), 2),
+        "mean": round(sum(values) / len(values), 2) if values else 0.0,
+    }
+
+
+def _latency(cold: Sequence[float], warm: Sequence[float], embedding: Sequence[float]) -> dict:
+    """Retrieval timed cold and warm beside a bare query embedding, measured in one pass."""
+    result = {
+        "retrieval_cold": _distribution(cold),
+        "retrieval_warm": _distribution(warm),
+        "query_embedding_alone": _distribution(embedding),
+    }
+    bare = result["query_embedding_alone"]["p95"]
+    result["cold_p95_over_embedding_p95"] = (
+        round(result["retrieval_cold"]["p95"] / bare, 2) if bare else None
+    )
+    return result
 
 
 def _groups(owns: dict[str, dict[str, MethodScores]], tuned_on: Sequence[str], scoring: str):

@@ -113,6 +113,18 @@ def locomo_tables(results: dict) -> str:
         f"Full history: {full['mean']:,.0f} tokens per conversation on average "
         f"({', '.join(f'{value:,}' for value in full['per_conversation'])}).",
     ]
+    latency = results.get("latency_ms")
+    if latency:
+        cold, warm = latency["retrieval_cold"], latency["retrieval_warm"]
+        bare = latency["query_embedding_alone"]
+        parts += [
+            "",
+            f"Retrieval latency, query embedding included: p50 {cold['p50']} ms, p95 "
+            f"{cold['p95']} ms; a bare query embedding in the same pass: p50 {bare['p50']} ms, "
+            f"p95 {bare['p95']} ms (retrieval p95 = {latency['cold_p95_over_embedding_p95']}x "
+            f"the embedding's). With the query vector cached: p50 {warm['p50']} ms, p95 "
+            f"{warm['p95']} ms.",
+        ]
     for label, title in (("tuned_on", "Tuned on"), ("not_tuned_on", "Not tuned on")):
         group = results.get("groups", {}).get(label)
         if group:
