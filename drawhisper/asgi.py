@@ -26,3 +26,9 @@ application = ProtocolTypeRouter(
         ),
     }
 )
+
+# Load the embedding model now, in the background, so the first reply's retrieval does not
+# wait for it (with the local model that is about ten seconds).
+from drawhisper.providers.registry import warm_embedder  # noqa: E402
+
+warm_embedder()

@@ -6,12 +6,21 @@ import os
 
 from celery import Celery
 from celery.schedules import crontab
+from celery.signals import worker_process_init
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "drawhisper.settings")
 
 app = Celery("drawhisper")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+@worker_process_init.connect
+def _warm_embedding_model(**_: object) -> None:
+    """Each pool process loads the embedding model once, at start, not on its first job."""
+    from drawhisper.providers.registry import warm_embedder
+
+    warm_embedder()
 
 
 @app.on_after_finalize.connect

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import logging
 import threading
 from typing import Any
 
 from django.conf import settings
 from django.core.signals import setting_changed
 from django.utils.module_loading import import_string
+
+logger = logging.getLogger(__name__)
 
 _cache: dict[tuple[str, str], Any] = {}
 _lock = threading.Lock()
@@ -45,6 +48,27 @@ def get_llm(alias: str = "chat", config: dict[str, Any] | None = None):
 
 def get_embedder(alias: str = "default"):
     return _resolve("EMBEDDING_BACKENDS", alias)
+
+
+def warm_embedder(alias: str = "default", *, background: bool = True) -> threading.Thread | None:
+    """Load the embedding model of ``alias`` now (a backend with a ``warm`` method; the others
+    have nothing to load), so the process's first reply does not wait for it. In a background
+    thread unless ``background`` is False; a failure is logged, and the first embed retries."""
+
+    def warm() -> None:
+        try:
+            embedder = get_embedder(alias)
+            if hasattr(embedder, "warm"):
+                embedder.warm()
+        except Exception:
+            logger.warning("embedding model warm-up failed", exc_info=True)
+
+    if not background:
+        warm()
+        return None
+    thread = threading.Thread(target=warm, name="embedder-warm-up", daemon=True)
+    thread.start()
+    return thread
 
 
 def get_cached(setting_name: str, alias: str = "default") -> Any:

@@ -72,3 +72,34 @@ def test_a_memory_is_found_by_a_paraphrased_question(local_embedding_settings):
     assert hits[0].id == sister.vector_id  # given to the hand-made memory when indexed
     assert hits[0].metadata["source_id"] == sister.pk
     assert sister.embedding_model == "all-MiniLM-L6-v2-384"
+
+
+def test_a_web_process_loads_the_embedding_model_at_start_and_only_once():
+    """Importing the ASGI application (what daphne does at start) loads the local model in the
+    background, before any reply asks for a query vector; later embeds reuse it."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = (
+        "import threading\n"
+        "import drawhisper.asgi\n"
+        "from drawhisper.providers.embeddings import local\n"
+        "from drawhisper.providers.registry import get_embedder\n"
+        "[t.join() for t in threading.enumerate() if t.name == 'embedder-warm-up']\n"
+        "loaded = len(local._models)\n"
+        "get_embedder().embed_query('Do you remember my sister?')\n"
+        "print(loaded, len(local._models))\n"
+    )
+    env = dict(os.environ, EMBEDDING_PROVIDER="local", DJANGO_SETTINGS_MODULE="drawhisper.settings")
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=Path(__file__).resolve().parents[2],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stdout.split() == ["1", "1"]

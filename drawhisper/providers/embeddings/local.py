@@ -117,3 +117,7 @@ class LocalEmbedder:
 
     def embed_query(self, text: str) -> list[float]:
         return self.embed_documents([text])[0]
+
+    def warm(self) -> None:
+        """Load the model and embed once, so the first query of the process does not wait."""
+        self.embed_query("warm up")
