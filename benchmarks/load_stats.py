@@ -22,7 +22,9 @@ def _count(execute, sql, params, many, context):
 
 
 def _on_connection(sender, connection, **kwargs):
-    connection.execute_wrappers.append(_count)
+    # Sent on every (re)connection of the same wrapper object: count through it once.
+    if _count not in connection.execute_wrappers:
+        connection.execute_wrappers.append(_count)
 
 
 def with_stats(application):
