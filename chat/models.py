@@ -47,6 +47,17 @@ class Thread(models.Model):
         blank=True,
         help_text="Connection, model and sampling for this chat; overrides the character's.",
     )
+    branched_from = models.ForeignKey(
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="branches",
+        help_text="The chat this one was branched from (its messages up to a point copied).",
+    )
+    branched_at_seq = models.PositiveIntegerField(
+        null=True, blank=True, help_text="The seq, in the origin chat, of the last copied message."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

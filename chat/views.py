@@ -19,6 +19,32 @@ INITIAL_MESSAGES = 100
 THREAD_LIST_LENGTH = 50
 
 
+def branches_under_origins(threads: list) -> list:
+    """The thread list with each branch right under its origin (when the origin is listed),
+    marked with ``depth`` for indentation; otherwise most recently active first."""
+    listed = {thread.pk for thread in threads}
+    children: dict[int, list] = {}
+    roots = []
+    for thread in threads:
+        parent = thread.branched_from_id
+        if parent in listed and parent != thread.pk:
+            children.setdefault(parent, []).append(thread)
+        else:
+            roots.append(thread)
+    ordered: list = []
+
+    def place(thread, depth: int) -> None:
+        thread.depth = depth
+        ordered.append(thread)
+        for child in children.get(thread.pk, []):
+            if len(ordered) <= len(threads):
+                place(child, min(depth + 1, 3))
+
+    for root in roots:
+        place(root, 0)
+    return ordered
+
+
 @login_required
 def chat_index(request):
     """The most recent chat, or the characters when there is none yet."""
@@ -52,7 +78,9 @@ def chat_thread(request, thread_id: int):
     context = {
         "settings_data": settings_data,
         "thread": thread,
-        "threads": selectors.thread_list(user=request.user)[:THREAD_LIST_LENGTH],
+        "threads": branches_under_origins(
+            list(selectors.thread_list(user=request.user)[:THREAD_LIST_LENGTH])
+        ),
         "initial": initial,
         "max_message_chars": settings.CHAT_MAX_MESSAGE_CHARS,
     }

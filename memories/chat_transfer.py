@@ -3,6 +3,7 @@ for them; everything is scoped to the thread's owner).
 
 - ``thread_memories(actor, character_id, thread_id)``: the memories a chat made or has pinned,
   in the portable memory format (``memories_export``'s items), for a chat's own export.
+- ``pins_copy(from_thread_id, to_thread_id)``: pin in a branch what is pinned in its origin.
 - ``memory_progress(thread_id)``: how far the memory pipeline has got through a
   chat's messages, for the status shown while an imported history is memorised.
 """
@@ -51,3 +52,18 @@ def memory_progress(*, thread_id: int) -> MemoryProgress:
         state=state,
         memories=Memory.objects.filter(origin_thread_id=thread_id).count(),
     )
+
+
+def pins_copy(*, from_thread_id: int, to_thread_id: int) -> int:
+    """Pin in ``to_thread`` every memory pinned in ``from_thread`` (same owner: a branch);
+    returns how many."""
+    from memories.models import MemoryPin
+
+    pins = [
+        MemoryPin(memory_id=memory_id, thread_id=to_thread_id)
+        for memory_id in MemoryPin.objects.filter(thread_id=from_thread_id)
+        .order_by("created_at", "pk")
+        .values_list("memory_id", flat=True)
+    ]
+    MemoryPin.objects.bulk_create(pins, ignore_conflicts=True)
+    return len(pins)

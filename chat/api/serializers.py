@@ -33,6 +33,9 @@ class ThreadOutputSerializer(serializers.ModelSerializer):
     persona = PersonaRefSerializer(allow_null=True)
     url = serializers.SerializerMethodField()
     websocket_path = serializers.SerializerMethodField()
+    branched_from = serializers.PrimaryKeyRelatedField(
+        read_only=True, help_text="The chat this one was branched from, or null."
+    )
 
     class Meta:
         model = Thread
@@ -45,6 +48,8 @@ class ThreadOutputSerializer(serializers.ModelSerializer):
             "author_note",
             "author_note_depth",
             "generation",
+            "branched_from",
+            "branched_at_seq",
             "created_at",
             "updated_at",
             "url",

@@ -34,6 +34,11 @@ urlpatterns = [
         name="api-thread-message-restore",
     ),
     path(
+        "threads/<int:thread_id>/messages/<int:message_id>/branch/",
+        views.MessageBranchApi.as_view(),
+        name="api-thread-message-branch",
+    ),
+    path(
         "threads/<int:thread_id>/messages/<int:message_id>/activate/",
         views.MessageActivateApi.as_view(),
         name="api-thread-message-activate",

@@ -303,3 +303,22 @@ class ThreadMemoryProgressApi(APIView):
     def get(self, request, thread_id: int):
         thread = get_own_thread(request, thread_id)
         return Response(transfer.memory_progress(thread=thread))
+
+
+class MessageBranchApi(APIView):
+    @extend_schema(
+        operation_id="threads_messages_branch",
+        description="Branch the chat here: a new chat with the same character, scene and "
+        "persona, holding copies of the messages up to and including this one, with the "
+        "memories pinned to this chat pinned there too. This chat is left as it is.",
+        request=None,
+        responses={201: ThreadOutputSerializer},
+    )
+    def post(self, request, thread_id: int, message_id: int):
+        thread = get_own_thread(request, thread_id)
+        message = get_message(thread, message_id)
+        try:
+            branch = services.thread_branch(thread=thread, message=message)
+        except DjangoValidationError as error:
+            raise ValidationError(error.message_dict) from error
+        return Response(ThreadOutputSerializer(branch).data, status=status.HTTP_201_CREATED)

@@ -1,6 +1,6 @@
 """Writes of the chat app: threads, messages, replies and their receipts.
 
-- ``threads``: create (greeting first), rename, delete.
+- ``threads``: create (greeting first), branch at a message, rename, delete.
 - ``messages``: send (idempotent per ``client_id``; starts the reply), edit, delete, restore.
 - ``replies``: regenerate, continue, choose a version, prepare the prompt and receipt, save progress,
   finish, sweep.
@@ -41,6 +41,7 @@ from chat.services.replies import (
     reply_version_activate,
 )
 from chat.services.threads import (
+    thread_branch,
     thread_create,
     thread_delete,
     thread_start,
@@ -72,6 +73,7 @@ __all__ = [
     "reply_regenerate",
     "reply_save_progress",
     "reply_version_activate",
+    "thread_branch",
     "thread_create",
     "thread_delete",
     "thread_start",

@@ -179,3 +179,56 @@ def thread_update(
 def thread_delete(*, thread: Thread) -> None:
     """Delete the chat with its messages (and, by cascade, the memories made in it)."""
     thread.delete()
+
+
+def thread_branch(*, thread: Thread, message: Message) -> Thread:
+    """A new chat that starts where ``thread`` was at ``message``: the same character, scene,
+    persona and author's note, and copies of the visible messages up to and including it
+    (renumbered from 1, times kept; a reply still being written is copied as interrupted).
+    The origin is untouched. Memories pinned to the origin are pinned in the branch too; the
+    memory pipeline then works through the copied history as it does for any chat."""
+    from memories.chat_transfer import pins_copy
+
+    if message.thread_id != thread.pk or not message.active or message.deleted_at is not None:
+        raise ValidationError({"message": "Branch from a message the chat shows."})
+    with transaction.atomic():
+        branch = Thread.objects.create(
+            owner=thread.owner,
+            character=thread.character,
+            scene=thread.scene,
+            persona=thread.persona,
+            author_note=thread.author_note,
+            author_note_depth=thread.author_note_depth,
+            title=f"{thread.title or thread.character.name} · branch"[:200],
+            branched_from=thread,
+            branched_at_seq=message.seq,
+        )
+        originals = list(
+            Message.objects.filter(
+                thread=thread, active=True, deleted_at__isnull=True, seq__lte=message.seq
+            ).order_by("seq")
+        )
+        copies = [
+            Message(
+                thread=branch,
+                seq=index,
+                role=original.role,
+                content=original.content,
+                token_count=original.token_count,
+                status=(
+                    Message.Status.INTERRUPTED
+                    if original.status == Message.Status.STREAMING
+                    else original.status
+                ),
+                error=original.error,
+                edited_at=original.edited_at,
+            )
+            for index, original in enumerate(originals, start=1)
+        ]
+        Message.objects.bulk_create(copies)
+        for copy, original in zip(copies, originals, strict=True):
+            copy.created_at = original.created_at
+        Message.objects.bulk_update(copies, ["created_at"])
+        pins_copy(from_thread_id=thread.pk, to_thread_id=branch.pk)
+        guard.after_commit_messages(branch.pk)
+    return branch

@@ -1,5 +1,5 @@
-// The actions on chat messages: edit, delete and undo on the user's own messages; browse the
-// versions of the last reply ("‹ 2 / 3 ›") and keep one. Everything goes through the REST API
+// The actions on chat messages: edit, delete and undo on the user's own messages; branch the
+// chat at any message; browse the versions of the last reply ("‹ 2 / 3 ›") and keep one. Everything goes through the REST API
 // (chat-api.js); the page passes in its state and renderers.
 //
 // Buttons carry data-action and are found through listeners on the log, so re-rendered
@@ -134,6 +134,19 @@ export function installMessageActions(page) {
     page.announce(`Version ${number} kept: the chat continues from it.`);
   }
 
+  async function branchFrom(id, button) {
+    button.disabled = true;
+    page.showError("");
+    try {
+      const branch = await page.api.branch(id);
+      page.announce("Branched: opening the new chat.");
+      window.location.assign(branch.url);
+    } catch (error) {
+      button.disabled = false;
+      page.showError(error.message);
+    }
+  }
+
   function messageIdOf(node) {
     const item = node.closest(".chat-msg[data-message-id]");
     return item ? Number(item.dataset.messageId) : null;
@@ -152,6 +165,7 @@ export function installMessageActions(page) {
     else if (action === "version-prev") browseVersion(id, -1);
     else if (action === "version-next") browseVersion(id, 1);
     else if (action === "version-keep") keepVersion(id, button);
+    else if (action === "branch") branchFrom(id, button);
   });
   page.log.addEventListener("submit", (event) => {
     const form = event.target.closest(".chat-edit");

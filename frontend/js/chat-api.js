@@ -1,5 +1,5 @@
-// The chat's REST calls (/api/threads/<id>/messages/...): read, edit, delete, restore and
-// choose a reply version, through lib/http.js (session, CSRF, JSON).
+// The chat's REST calls (/api/threads/<id>/messages/...): read, edit, delete, restore,
+// choose a reply version and branch the chat at a message, through lib/http.js (session, CSRF, JSON).
 //
 // Every call resolves to the parsed JSON (null for 204) and rejects with an HttpError whose
 // `message` is the server's readable `detail` and whose `status` and `code` are the HTTP
@@ -16,6 +16,7 @@ export function chatApi(threadId) {
     remove: (id) => request("DELETE", `${messages}${id}/`),
     restore: (id) => request("POST", `${messages}${id}/restore/`),
     activate: (id) => request("POST", `${messages}${id}/activate/`),
+    branch: (id) => request("POST", `${messages}${id}/branch/`),
   };
 }
 

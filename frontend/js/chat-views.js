@@ -5,7 +5,7 @@
 // nothing a user or a model writes can become a tag or an attribute.
 //
 // Buttons carry data-action (edit, delete, undo, edit-cancel, version-prev, version-next,
-// version-keep); the page handles them by delegation on the log, so a re-rendered message
+// version-keep, branch); the page handles them by delegation on the log, so a re-rendered message
 // needs no listeners of its own.
 
 import { formatRoleplay } from "./chat-format.js";
@@ -173,13 +173,14 @@ export function messageView(message, { who, editable = false, draft = null, vers
   if (versions && all.length > 1) item.append(switcherView(all, shownIndex, activeIndex));
   else if (status !== "streaming" && message.previous_versions && message.previous_versions.length) item.append(versionsView(message.previous_versions));
   if (message.role === "assistant" && message.receipt && shown === message) item.append(receiptView(message.receipt));
-  if (editable && draft === null) {
+  if (draft === null && status !== "streaming" && message.id !== undefined) {
     item.append(
       h(
         "div",
         { class: "chat-msg__actions" },
-        h("button", { type: "button", class: "chat-msg__action", "aria-label": "Edit message", dataset: { action: "edit" } }, "Edit"),
-        h("button", { type: "button", class: "chat-msg__action", "aria-label": "Delete message", dataset: { action: "delete" } }, "Delete"),
+        editable ? h("button", { type: "button", class: "chat-msg__action", "aria-label": "Edit message", dataset: { action: "edit" } }, "Edit") : null,
+        editable ? h("button", { type: "button", class: "chat-msg__action", "aria-label": "Delete message", dataset: { action: "delete" } }, "Delete") : null,
+        h("button", { type: "button", class: "chat-msg__action", "aria-label": "Branch from here", title: "A new chat with the messages up to this one", dataset: { action: "branch" } }, "Branch"),
       ),
     );
   }
