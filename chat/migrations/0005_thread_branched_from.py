@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('chat', '0003_thread_persona_author_note'),
+        ('chat', '0004_thread_generation'),
     ]
 
     operations = [
