@@ -24,6 +24,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from collections.abc import Sequence
@@ -133,6 +134,7 @@ class Server:
         self.env = env
         self.app = app
         self.process: subprocess.Popen | None = None
+        self.log = tempfile.TemporaryFile()
 
     def __enter__(self) -> Server:
         self.process = subprocess.Popen(
@@ -148,13 +150,14 @@ class Server:
             ],
             env=self.env,
             stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
+            stderr=self.log,  # a file: a pipe nobody reads fills up and stalls the server
             start_new_session=True,
         )
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"daphne exited: {self.process.stderr.read().decode()[-2000:]}")
+                self.log.seek(0)
+                raise RuntimeError(f"daphne exited: {self.log.read().decode()[-2000:]}")
             with socket.socket() as probe:
                 if probe.connect_ex(("127.0.0.1", self.port)) == 0:
                     return self
