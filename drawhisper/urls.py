@@ -11,6 +11,7 @@ from django.views.static import serve
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from drawhisper.accounts.api.views import MeView, SignupView, TokenView
+from drawhisper.accounts.connections.views import connections_page
 from drawhisper.health import healthz
 
 api_patterns = [
@@ -43,6 +44,7 @@ urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("accounts/", include("drawhisper.accounts.urls")),
+    path("connections/", connections_page, name="connections"),
     path("api/", include(api_patterns)),
     path("", include("chat.urls")),
     path("", include("memories.urls")),

@@ -64,6 +64,8 @@ ENTRIES = {
     "memories-page.js",
     "scene-editor.js",
     "lorebook-editor.js",
+    "connections-page.js",
+    "generation-settings.js",
 }
 # What each layer may import, by path prefix under frontend/js.
 ALLOWED = {

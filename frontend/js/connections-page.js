@@ -1,0 +1,112 @@
+// The connections page: list the user's model connections with "Test", "List models",
+// "Make default" and "Delete", and add one from a preset. The API key is only ever sent,
+// never shown: the list says whether a key is stored.
+
+import { request } from "./lib/http.js";
+import { h } from "./lib/dom.js";
+
+const list = document.getElementById("connection-list");
+const empty = document.getElementById("connection-empty");
+const form = document.getElementById("connection-form");
+
+function row(connection) {
+  const status = h("p", { role: "status", class: "muted" });
+  const act = (label, run) =>
+    h("button", {
+      type: "button",
+      text: label,
+      "aria-label": `${label} ${connection.name}`,
+      onclick: async () => {
+        try {
+          await run(status);
+        } catch (error) {
+          status.textContent = error.message;
+        }
+      },
+    });
+  return h(
+    "li",
+    { class: "panel", dataset: { connectionId: String(connection.id) } },
+    h("h2", {}, connection.name, connection.is_default ? h("span", { class: "mem-flag", text: " default" }) : null),
+    h("p", { class: "muted", text: `${connection.base_url} · ${connection.has_key ? "key stored" : "no key"}${connection.default_model ? ` · model ${connection.default_model}` : ""}` }),
+    h(
+      "div",
+      { class: "inline" },
+      act("Test", async (out) => {
+        out.textContent = "Testing…";
+        const result = await request("POST", `/api/connections/${connection.id}/test/`);
+        out.textContent = result.ok ? `✓ ${result.detail}` : `✗ ${result.detail}`;
+      }),
+      act("List models", async (out) => {
+        out.textContent = "Asking for models…";
+        const result = await request("GET", `/api/connections/${connection.id}/models/`);
+        out.textContent = result.models.length ? result.models.join(", ") : "The server lists no models.";
+      }),
+      connection.is_default
+        ? null
+        : act("Make default", async () => {
+            await request("PATCH", `/api/connections/${connection.id}/`, { body: { is_default: true } });
+            await refresh();
+          }),
+      act("Delete", async () => {
+        await request("DELETE", `/api/connections/${connection.id}/`);
+        await refresh();
+      }),
+    ),
+    status,
+  );
+}
+
+async function refresh() {
+  const connections = await request("GET", "/api/connections/");
+  list.replaceChildren(...connections.map(row));
+  empty.hidden = connections.length > 0;
+}
+
+if (list && form) {
+  const preset = document.getElementById("connection-preset");
+  const name = document.getElementById("connection-name");
+  const baseUrl = document.getElementById("connection-base-url");
+  const key = document.getElementById("connection-key");
+  const model = document.getElementById("connection-model");
+  const isDefault = document.getElementById("connection-default");
+  const status = document.getElementById("connection-form-status");
+
+  const applyPreset = () => {
+    const option = preset.selectedOptions[0];
+    if (!option) return;
+    baseUrl.value = option.dataset.baseUrl || "";
+    if (!name.dataset.touched) name.value = option.dataset.label || "";
+  };
+  name.addEventListener("input", () => {
+    name.dataset.touched = "1";
+  });
+  preset.addEventListener("change", applyPreset);
+  applyPreset();
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    status.textContent = "Adding…";
+    try {
+      const created = await request("POST", "/api/connections/", {
+        body: {
+          name: name.value,
+          preset: preset.value,
+          base_url: baseUrl.value,
+          api_key: key.value,
+          default_model: model.value,
+          is_default: isDefault.checked,
+        },
+      });
+      key.value = "";
+      status.textContent = `Added ${created.name}.`;
+      await refresh();
+    } catch (error) {
+      status.textContent = `Not added: ${error.message}`;
+    }
+  });
+  refresh().catch((error) => {
+    empty.hidden = false;
+    empty.textContent = error.message;
+  });
+}

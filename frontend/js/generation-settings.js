@@ -1,0 +1,88 @@
+// The chat's model panel: which connection and model write the replies, and how they sample
+// (temperature, top_p, reply length, penalties, stop strings). It reads the user's
+// connections from /api/connections/ and the chat from /api/threads/<id>/, and saves the
+// chat's `generation` with a PATCH; empty fields fall back to the character, then the
+// default connection, then the server's configured model.
+
+import { request } from "./lib/http.js";
+import { h } from "./lib/dom.js";
+
+const panel = document.getElementById("chat-generation");
+
+const NUMBER_FIELDS = ["temperature", "top_p", "max_tokens", "frequency_penalty", "presence_penalty"];
+
+function numberOrNull(input, integer = false) {
+  const raw = input.value.trim();
+  if (raw === "") return null;
+  return integer ? Number.parseInt(raw, 10) : Number(raw);
+}
+
+async function setUp(root) {
+  const endpoint = root.dataset.endpoint;
+  const form = root.querySelector("form");
+  const connection = form.querySelector("#generation-connection");
+  const model = form.querySelector("#generation-model");
+  const models = form.querySelector("#generation-model-options");
+  const listButton = form.querySelector("#generation-list-models");
+  const stop = form.querySelector("#generation-stop");
+  const status = form.querySelector("#generation-status");
+  const inputs = Object.fromEntries(NUMBER_FIELDS.map((name) => [name, form.querySelector(`#generation-${name}`)]));
+
+  let connections = [];
+  try {
+    const [list, thread] = await Promise.all([request("GET", "/api/connections/"), request("GET", endpoint)]);
+    connections = list;
+    const generation = thread.generation || {};
+    const fallback = connections.find((item) => item.is_default);
+    connection.replaceChildren(
+      h("option", { value: "", text: fallback ? `Default (${fallback.name})` : "Server default" }),
+      ...connections.map((item) => h("option", { value: String(item.id), text: item.name, selected: item.id === generation.connection })),
+    );
+    model.value = generation.model || "";
+    for (const name of NUMBER_FIELDS) inputs[name].value = generation[name] ?? "";
+    stop.value = (generation.stop || []).join("\n");
+  } catch (error) {
+    status.textContent = `Could not load the model settings: ${error.message}`;
+    return;
+  }
+
+  listButton.addEventListener("click", async () => {
+    const chosen = connections.find((item) => String(item.id) === connection.value) || connections.find((item) => item.is_default);
+    if (!chosen) {
+      status.textContent = "Add a connection first (Connections in the menu).";
+      return;
+    }
+    status.textContent = `Asking ${chosen.name} for its models…`;
+    try {
+      const answer = await request("GET", `/api/connections/${chosen.id}/models/`);
+      models.replaceChildren(...answer.models.map((id) => h("option", { value: id })));
+      status.textContent = `${answer.models.length} models from ${chosen.name}. Type to pick one.`;
+    } catch (error) {
+      status.textContent = error.message;
+    }
+  });
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    status.textContent = "Saving…";
+    const generation = {
+      connection: connection.value === "" ? null : Number(connection.value),
+      model: model.value.trim() || null,
+      temperature: numberOrNull(inputs.temperature),
+      top_p: numberOrNull(inputs.top_p),
+      max_tokens: numberOrNull(inputs.max_tokens, true),
+      frequency_penalty: numberOrNull(inputs.frequency_penalty),
+      presence_penalty: numberOrNull(inputs.presence_penalty),
+      stop: stop.value.split("\n").filter((line) => line !== "").map((line) => line.replaceAll("\\n", "\n")),
+    };
+    try {
+      const saved = await request("PATCH", endpoint, { body: { generation } });
+      const chosen = connections.find((item) => item.id === saved.generation.connection);
+      status.textContent = `Saved${chosen ? `: replies come from ${chosen.name}` : ""}.`;
+    } catch (error) {
+      status.textContent = `Not saved: ${error.message}`;
+    }
+  });
+}
+
+if (panel) setUp(panel);
