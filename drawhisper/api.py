@@ -1,31 +1,92 @@
-"""Shared REST plumbing: one error shape for every endpoint.
+"""Shared REST plumbing: one error shape, strict input parsing and limits for every endpoint.
 
 Errors are ``{"detail": "<readable sentence>", "errors": {field: [messages]}}`` with a 4xx
-status. Django ``ValidationError`` raised by a service becomes a 400, so services stay free
-of HTTP types."""
+status; ``detail`` starts with the path of the first bad value (``document.threads[0]:``).
+Django ``ValidationError`` raised by a service becomes a 400, so services stay free of HTTP
+types.
+
+Input is refused rather than guessed at:
+- a request body field the endpoint does not take is a 400 naming it (``StrictFieldsMixin``);
+- ids and numbers are ASCII digits within the database's range (``IdField``,
+  ``StrictIntegerField``): ``abc``, ``²`` and ``99999999999999999999`` are 400s;
+- ``limit`` and ``offset`` of a paged list are checked the same way (``Pagination``);
+- a JSON body is at most ``DATA_UPLOAD_MAX_MEMORY_SIZE`` bytes (413) and ``MAX_JSON_DEPTH``
+  levels deep (400); the chat WebSocket applies the same ``loads_limited``.
+"""
 
 from __future__ import annotations
 
+import codecs
+import json
+import re
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
 from django.core.exceptions import ValidationError as DjangoValidationError
-from rest_framework import exceptions, status
+from drf_spectacular.utils import OpenApiParameter
+from rest_framework import exceptions, serializers, status
+from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
-from rest_framework.views import exception_handler as drf_exception_handler
+
+ID_MAX = 2**63 - 1  # bigint primary keys
+SEQ_MAX = 2**31 - 1  # PositiveIntegerField columns (message seqs, source ranges)
+MAX_JSON_DEPTH = 64  # a card with a lorebook is about 6 deep; export documents about 5
+MAX_PAGE_SIZE = 500
+
+# --------------------------------------------------------------------------- errors
+
+
+def _problem_path(path: tuple) -> str:
+    text = ""
+    for key in path:
+        if key in ("non_field_errors", "__all__", "detail"):
+            continue
+        if isinstance(key, int) or (isinstance(key, str) and key.isdigit()):
+            text += f"[{key}]"
+        else:
+            text += f".{key}" if text else str(key)
+    return text
+
+
+def _first_problem(errors: object, path: tuple = ()) -> tuple[tuple, str] | None:
+    """(path, message) of the first error in DRF's nested error structure."""
+    if isinstance(errors, Mapping):
+        for key, value in errors.items():
+            if (found := _first_problem(value, (*path, key))) is not None:
+                return found
+        return None
+    if isinstance(errors, list):
+        for index, value in enumerate(errors):
+            nested = isinstance(value, Mapping | list)
+            if (found := _first_problem(value, (*path, index) if nested else path)) is not None:
+                return found
+        return None
+    return path, str(errors)
 
 
 def _first_message(errors: object) -> str:
-    if isinstance(errors, dict):
-        for field, value in errors.items():
-            message = _first_message(value)
-            if field in ("non_field_errors", "__all__", "detail"):
-                return message
-            return f"{field}: {message}"
-    if isinstance(errors, list) and errors:
-        return _first_message(errors[0])
-    return str(errors)
+    found = _first_problem(errors)
+    if found is None:
+        return "The request is invalid."
+    path, message = found
+    where = _problem_path(path)
+    return f"{where}: {message}" if where else message
 
 
 def exception_handler(exc: Exception, context: dict) -> Response | None:
-    if isinstance(exc, DjangoValidationError):
+    # Imported here: DRF's views read the parser setting, which imports this module.
+    from rest_framework.views import exception_handler as drf_exception_handler
+
+    if isinstance(exc, RequestDataTooBig):
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        exc = RequestTooLarge(f"The request body is over the limit of {limit / 1_048_576:.0f} MB.")
+    elif isinstance(exc, TooManyFieldsSent):
+        exc = exceptions.ParseError("The request has too many fields.")
+    elif isinstance(exc, DjangoValidationError):
         detail = (
             exc.message_dict if hasattr(exc, "error_dict") else {"non_field_errors": exc.messages}
         )
@@ -40,3 +101,205 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
         errors = response.data
         response.data = {"detail": _first_message(errors), "errors": errors}
     return response
+
+
+class RequestTooLarge(exceptions.APIException):
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    default_detail = "The request body is too large."
+    default_code = "too_large"
+
+
+class ErrorSerializer(serializers.Serializer):
+    """The body of every 4xx answer (documents the schema)."""
+
+    detail = serializers.CharField(help_text="A readable sentence, led by the bad field's path.")
+    errors = serializers.DictField(
+        required=False, help_text="Every bad field with its messages (validation errors only)."
+    )
+    code = serializers.CharField(required=False, help_text="A machine-readable reason (409).")
+
+
+# --------------------------------------------------------------------------- JSON limits
+
+
+class JSONTooDeep(ValueError):
+    pass
+
+
+def _depth_exceeds(value: Any, limit: int) -> bool:
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            if depth > limit:
+                return True
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in children if isinstance(child, dict | list))
+    return False
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows.")
+
+
+def loads_limited(text: str | bytes, *, max_depth: int = MAX_JSON_DEPTH) -> Any:
+    """``json.loads`` that refuses NaN/Infinity and nesting deeper than ``max_depth`` with a
+    ``ValueError`` (``JSONTooDeep`` for the depth) instead of a ``RecursionError``."""
+    message = f"JSON is nested too deeply: at most {max_depth} levels of objects and lists."
+    try:
+        value = json.loads(text, parse_constant=_refuse_constant)
+    except RecursionError:
+        raise JSONTooDeep(message) from None
+    if _depth_exceeds(value, max_depth):
+        raise JSONTooDeep(message)
+    return value
+
+
+def body_too_large_message(size: int, limit: int) -> str:
+    return (
+        f"The request body is {size / 1_048_576:.1f} MB; the limit is {limit / 1_048_576:.0f} MB."
+    )
+
+
+class LimitedJSONParser(JSONParser):
+    """DRF's JSON parser with a size limit (413) and a depth limit (400).
+
+    DRF reads the body from the request stream, past Django's ``DATA_UPLOAD_MAX_MEMORY_SIZE``
+    check, so the limit is applied here, to the declared length and to what is read."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        parser_context = parser_context or {}
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        request = parser_context.get("request")
+        meta = getattr(request, "META", {})
+        try:
+            declared = int(meta.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            declared = 0
+        if limit is not None and declared > limit:
+            raise RequestTooLarge(body_too_large_message(declared, limit))
+        raw = stream.read() if limit is None else stream.read(limit + 1)
+        if limit is not None and len(raw) > limit:
+            raise RequestTooLarge(body_too_large_message(len(raw), limit))
+        encoding = parser_context.get("encoding", settings.DEFAULT_CHARSET)
+        try:
+            text = codecs.decode(raw, encoding)
+        except (UnicodeDecodeError, LookupError):
+            raise exceptions.ParseError(f"The body is not {encoding} text.") from None
+        try:
+            return loads_limited(text)
+        except JSONTooDeep as error:
+            raise exceptions.ParseError(str(error)) from None
+        except ValueError as error:
+            raise exceptions.ParseError(f"JSON parse error - {error}") from None
+
+
+# --------------------------------------------------------------------------- strict fields
+
+_ASCII_INTEGER = re.compile(r"[+-]?[0-9]{1,25}")
+
+
+class StrictIntegerField(serializers.IntegerField):
+    """An integer given as a JSON number or as ASCII digits, within ``min_value`` and
+    ``max_value`` (by default the range of a PostgreSQL integer). DRF's ``IntegerField``
+    takes ``"1.0"``, any Unicode digit and numbers no column can hold."""
+
+    default_error_messages = {"invalid": "A whole number is required (digits 0-9)."}
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("min_value", -SEQ_MAX - 1)
+        kwargs.setdefault("max_value", SEQ_MAX)
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool):
+            self.fail("invalid")
+        if isinstance(data, int):
+            return data
+        if isinstance(data, str) and _ASCII_INTEGER.fullmatch(data):
+            return int(data)
+        self.fail("invalid")
+
+
+class IdField(StrictIntegerField):
+    """The id of a row: a whole number from 1 to the largest bigint."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("min_value", 1)
+        kwargs.setdefault("max_value", ID_MAX)
+        super().__init__(**kwargs)
+
+
+class StrictFieldsMixin:
+    """Refuse request body fields the serializer does not define, naming them, instead of
+    dropping them silently (a misspelt ``persona`` would otherwise save nothing)."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, Mapping):
+            known = [name for name, field in self.fields.items() if not field.read_only]
+            unknown = [key for key in data if key not in known]
+            if unknown:
+                message = f"Unknown field. This endpoint takes: {', '.join(known) or 'nothing'}."
+                raise serializers.ValidationError({str(key): [message] for key in unknown})
+        return super().to_internal_value(data)
+
+
+class StrictSerializer(StrictFieldsMixin, serializers.Serializer):
+    pass
+
+
+# --------------------------------------------------------------------------- pagination
+
+
+class Pagination(LimitOffsetPagination):
+    """``?limit=&offset=`` with a 400 for a value that is not a whole number in range, where
+    DRF falls back to the default page or passes the number to the database."""
+
+    max_limit = MAX_PAGE_SIZE
+
+    def _param(self, request, name: str, *, minimum: int, maximum: int, default: int) -> int:
+        raw = request.query_params.get(name)
+        if raw is None:
+            return default
+        field = StrictIntegerField(min_value=minimum, max_value=maximum)
+        try:
+            return field.run_validation(raw)
+        except serializers.ValidationError as error:
+            raise serializers.ValidationError({name: error.detail}) from None
+
+    def get_limit(self, request):
+        return self._param(
+            request,
+            self.limit_query_param,
+            minimum=1,
+            maximum=self.max_limit,
+            default=self.default_limit,
+        )
+
+    def get_offset(self, request):
+        return self._param(request, self.offset_query_param, minimum=0, maximum=ID_MAX, default=0)
+
+
+PAGE_PARAMETERS = [
+    OpenApiParameter(
+        "limit", int, description=f"Items per page, 1 to {MAX_PAGE_SIZE} (default 50)."
+    ),
+    OpenApiParameter("offset", int, description="Items to skip (default 0)."),
+]
+
+
+@cache
+def paged(serializer_class: type[serializers.Serializer]) -> type[serializers.Serializer]:
+    """The schema of one page of ``serializer_class`` items, as ``Pagination`` answers it."""
+    name = serializer_class.__name__.removesuffix("Serializer").removesuffix("Output")
+    return type(
+        f"Paged{name}List",
+        (serializers.Serializer,),
+        {
+            "__doc__": f"One page of {name} items.",
+            "count": serializers.IntegerField(help_text="Items in the whole list."),
+            "next": serializers.URLField(allow_null=True, help_text="The next page, or null."),
+            "previous": serializers.URLField(allow_null=True, help_text="The previous page."),
+            "results": serializer_class(many=True),
+        },
+    )

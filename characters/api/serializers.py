@@ -9,6 +9,7 @@ from rest_framework import serializers
 
 from characters.models import Character
 from characters.validation import CHARACTER_TEXT_RULES
+from drawhisper.api import StrictSerializer
 
 
 def text_field(rule, *, required: bool = False) -> serializers.CharField:
@@ -25,7 +26,7 @@ def text_field(rule, *, required: bool = False) -> serializers.CharField:
     )
 
 
-class CharacterInputSerializer(serializers.Serializer):
+class CharacterInputSerializer(StrictSerializer):
     name = text_field(CHARACTER_TEXT_RULES["name"], required=True)
     tagline = text_field(CHARACTER_TEXT_RULES["tagline"])
     description = text_field(CHARACTER_TEXT_RULES["description"])
@@ -93,7 +94,7 @@ class CharacterOutputSerializer(serializers.ModelSerializer):
         return count if count is not None else character.scenes.count()
 
 
-class CardImportInputSerializer(serializers.Serializer):
+class CardImportInputSerializer(StrictSerializer):
     file = serializers.FileField(
         help_text="A Character Card: V2 or V1 JSON, or a PNG with the card embedded."
     )

@@ -9,8 +9,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound, ValidationError
-from rest_framework.pagination import LimitOffsetPagination
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -29,6 +28,7 @@ from characters.services import (
     character_import_card,
     character_update,
 )
+from drawhisper.api import PAGE_PARAMETERS, LimitedJSONParser, Pagination, paged
 
 
 def get_own_character(request, character_id):
@@ -46,11 +46,15 @@ def _split_avatar(validated: dict) -> tuple[dict, object, bool]:
 
 
 class CharacterListCreateApi(APIView):
-    parser_classes = [JSONParser, MultiPartParser, FormParser]
+    parser_classes = [LimitedJSONParser, MultiPartParser, FormParser]
 
-    @extend_schema(operation_id="characters_list", responses=CharacterOutputSerializer(many=True))
+    @extend_schema(
+        operation_id="characters_list",
+        parameters=PAGE_PARAMETERS,
+        responses=paged(CharacterOutputSerializer),
+    )
     def get(self, request):
-        paginator = LimitOffsetPagination()
+        paginator = Pagination()
         page = paginator.paginate_queryset(character_list(user=request.user), request, view=self)
         return paginator.get_paginated_response(CharacterOutputSerializer(page, many=True).data)
 
@@ -68,7 +72,7 @@ class CharacterListCreateApi(APIView):
 
 
 class CharacterDetailApi(APIView):
-    parser_classes = [JSONParser, MultiPartParser, FormParser]
+    parser_classes = [LimitedJSONParser, MultiPartParser, FormParser]
 
     @extend_schema(operation_id="characters_retrieve", responses=CharacterOutputSerializer)
     def get(self, request, character_id: int):
@@ -133,7 +137,7 @@ class CharacterCardPngApi(APIView):
 
 
 class CharacterImportApi(APIView):
-    parser_classes = [JSONParser, MultiPartParser]
+    parser_classes = [LimitedJSONParser, MultiPartParser]
 
     @extend_schema(
         operation_id="characters_card_import",

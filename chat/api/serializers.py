@@ -10,6 +10,7 @@ from rest_framework import serializers
 
 from chat.context.receipts import receipt_payload
 from chat.models import Message, Thread
+from drawhisper.api import SEQ_MAX, IdField, StrictIntegerField, StrictSerializer
 
 
 class CharacterRefSerializer(serializers.Serializer):
@@ -63,40 +64,34 @@ class ThreadOutputSerializer(serializers.ModelSerializer):
         return f"/ws/threads/{thread.pk}/"
 
 
-class RefuseUnknownFieldsMixin:
-    """Fields the endpoint does not take are refused by name, not silently dropped."""
-
-    def to_internal_value(self, data):
-        if hasattr(data, "keys"):
-            unknown = sorted(set(data.keys()) - set(self.fields))
-            if unknown:
-                raise serializers.ValidationError({name: ["Unknown field."] for name in unknown})
-        return super().to_internal_value(data)
+class ThreadListParamsSerializer(serializers.Serializer):
+    character = IdField(required=False, help_text="Only chats with this character.")
+    scene = IdField(required=False, help_text="Only chats in this scene.")
 
 
-class ThreadCreateInputSerializer(RefuseUnknownFieldsMixin, serializers.Serializer):
-    character = serializers.IntegerField()
-    scene = serializers.IntegerField(required=False, allow_null=True)
+class ThreadCreateInputSerializer(StrictSerializer):
+    character = IdField()
+    scene = IdField(required=False, allow_null=True)
     title = serializers.CharField(required=False, allow_blank=True, max_length=200)
-    persona = serializers.IntegerField(
+    persona = IdField(
         required=False,
         allow_null=True,
         help_text="The persona the user plays; without it, the user's default persona.",
     )
-    greeting = serializers.IntegerField(
+    greeting = StrictIntegerField(
         required=False,
         min_value=0,
         help_text="Which greeting opens the chat: 0 the main one, 1.. the alternate greetings.",
     )
 
 
-class ThreadUpdateInputSerializer(RefuseUnknownFieldsMixin, serializers.Serializer):
+class ThreadUpdateInputSerializer(StrictSerializer):
     title = serializers.CharField(max_length=200, required=False)
-    persona = serializers.IntegerField(required=False, allow_null=True)
+    persona = IdField(required=False, allow_null=True)
     author_note = serializers.CharField(
         required=False, allow_blank=True, max_length=10_000, trim_whitespace=False
     )
-    author_note_depth = serializers.IntegerField(required=False, min_value=0, max_value=100)
+    author_note_depth = StrictIntegerField(required=False, min_value=0, max_value=100)
     generation = serializers.JSONField(
         required=False,
         help_text="Connection, model and sampling for this chat (over the character's): "
@@ -177,9 +172,9 @@ class MessageOutputSerializer(serializers.ModelSerializer):
 
 
 class MessageListQuerySerializer(serializers.Serializer):
-    before_seq = serializers.IntegerField(required=False, min_value=1)
-    after_seq = serializers.IntegerField(required=False, min_value=0)
-    limit = serializers.IntegerField(required=False, min_value=1, max_value=500, default=100)
+    before_seq = StrictIntegerField(required=False, min_value=1, max_value=SEQ_MAX)
+    after_seq = StrictIntegerField(required=False, min_value=0, max_value=SEQ_MAX)
+    limit = StrictIntegerField(required=False, min_value=1, max_value=500, default=100)
     include_replaced = serializers.BooleanField(required=False, default=False)
 
 
@@ -188,7 +183,7 @@ class MessageListOutputSerializer(serializers.Serializer):
     has_earlier = serializers.BooleanField()
 
 
-class MessageUpdateInputSerializer(serializers.Serializer):
+class MessageUpdateInputSerializer(StrictSerializer):
     content = serializers.CharField(trim_whitespace=False, allow_blank=True)
 
 

@@ -12,10 +12,9 @@ from django.conf import settings
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import HttpResponse
 from django.utils.text import slugify
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound, ValidationError
-from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -31,10 +30,12 @@ from chat.api.serializers import (
     ThreadExportQuerySerializer,
     ThreadImportInputSerializer,
     ThreadImportOutputSerializer,
+    ThreadListParamsSerializer,
     ThreadOutputSerializer,
     ThreadUpdateInputSerializer,
 )
 from chat.payloads import messages_payload
+from drawhisper.api import PAGE_PARAMETERS, Pagination, paged
 
 
 def get_own_thread(request, thread_id: int):
@@ -58,21 +59,18 @@ def _conflict(error: services.ChatError) -> Response:
 class ThreadListCreateApi(APIView):
     @extend_schema(
         operation_id="threads_list",
-        parameters=[
-            OpenApiParameter("character", int, description="Only chats with this character."),
-            OpenApiParameter("scene", int, description="Only chats in this scene."),
-        ],
-        responses=ThreadOutputSerializer(many=True),
+        parameters=[ThreadListParamsSerializer, *PAGE_PARAMETERS],
+        responses=paged(ThreadOutputSerializer),
     )
     def get(self, request):
-        def int_param(name):
-            value = request.query_params.get(name)
-            return int(value) if value and value.isdigit() else None
-
+        params = ThreadListParamsSerializer(data=request.query_params)
+        params.is_valid(raise_exception=True)
         threads = selectors.thread_list(
-            user=request.user, character_id=int_param("character"), scene_id=int_param("scene")
+            user=request.user,
+            character_id=params.validated_data.get("character"),
+            scene_id=params.validated_data.get("scene"),
         )
-        paginator = LimitOffsetPagination()
+        paginator = Pagination()
         page = paginator.paginate_queryset(threads, request, view=self)
         return paginator.get_paginated_response(ThreadOutputSerializer(page, many=True).data)
 

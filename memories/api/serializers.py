@@ -7,14 +7,13 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from drawhisper.api import IdField, StrictSerializer
 from memories.models import Memory, MemoryType
 
 
 class MemoryListParamsSerializer(serializers.Serializer):
-    character = serializers.IntegerField(required=False, min_value=1)
-    thread = serializers.IntegerField(
-        required=False, min_value=1, help_text="Memories made in or pinned to this chat."
-    )
+    character = IdField(required=False)
+    thread = IdField(required=False, help_text="Memories made in or pinned to this chat.")
     type = serializers.ChoiceField(choices=MemoryType.choices, required=False)
     pinned = serializers.BooleanField(
         required=False,
@@ -35,21 +34,19 @@ class MemoryListParamsSerializer(serializers.Serializer):
     )
 
 
-class MemoryCreateSerializer(serializers.Serializer):
-    character = serializers.IntegerField(min_value=1)
+class MemoryCreateSerializer(StrictSerializer):
+    character = IdField()
     type = serializers.CharField()
     title = serializers.CharField(allow_blank=True, trim_whitespace=False)
     content = serializers.CharField(allow_blank=True, trim_whitespace=False)
-    thread = serializers.IntegerField(
-        required=False, allow_null=True, min_value=1, help_text="The chat it belongs to."
-    )
+    thread = IdField(required=False, allow_null=True, help_text="The chat it belongs to.")
     shared = serializers.BooleanField(
         required=False, allow_null=True, default=None, help_text="Default: true without a thread."
     )
     pin = serializers.BooleanField(required=False, default=False, help_text="Pin it to `thread`.")
 
 
-class MemoryUpdateSerializer(serializers.Serializer):
+class MemoryUpdateSerializer(StrictSerializer):
     type = serializers.CharField(required=False)
     title = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False)
     content = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False)
@@ -70,16 +67,16 @@ class MemoryUpdateSerializer(serializers.Serializer):
         return value
 
 
-class ThreadInputSerializer(serializers.Serializer):
-    thread = serializers.IntegerField(min_value=1)
+class ThreadInputSerializer(StrictSerializer):
+    thread = IdField()
 
 
 class ExportParamsSerializer(serializers.Serializer):
-    character = serializers.IntegerField(min_value=1)
+    character = IdField()
 
 
-class ImportInputSerializer(serializers.Serializer):
-    character = serializers.IntegerField(min_value=1)
+class ImportInputSerializer(StrictSerializer):
+    character = IdField()
     document = serializers.JSONField(help_text="A document from GET /api/memories/export/.")
 
 

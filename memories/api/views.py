@@ -14,13 +14,13 @@ from django.utils import timezone
 from django.utils.text import slugify
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
-from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from characters import selectors as character_selectors
 from chat.selectors import ThreadRef
+from drawhisper.api import PAGE_PARAMETERS, Pagination, paged
 from drawhisper.providers.base import ProviderError
 from memories import editing, selectors
 from memories.api.serializers import (
@@ -63,7 +63,7 @@ def _thread_or_404(request: Request, thread_id: int) -> ThreadRef:
 
 def _thread_from(request: Request) -> ThreadRef:
     """The ``thread`` of a pin or dismiss call, from the body or (for DELETE) the query."""
-    data = request.data if request.data else request.query_params
+    data = request.data if request.data else {"thread": request.query_params.get("thread")}
     params = ThreadInputSerializer(data=data)
     params.is_valid(raise_exception=True)
     return _thread_or_404(request, params.validated_data["thread"])
@@ -96,7 +96,8 @@ class MemoryAPIView(APIView):
 
 class MemoryListCreateView(MemoryAPIView):
     @extend_schema(
-        parameters=[MemoryListParamsSerializer], responses=MemoryOutputSerializer(many=True)
+        parameters=[MemoryListParamsSerializer, *PAGE_PARAMETERS],
+        responses=paged(MemoryOutputSerializer),
     )
     def get(self, request: Request) -> Response:
         params = MemoryListParamsSerializer(data=request.query_params)
@@ -116,7 +117,7 @@ class MemoryListCreateView(MemoryAPIView):
             status=None if data["status"] == "all" else data["status"],
         )
         memories = selectors.memory_list(user=request.user, filters=filters)
-        paginator = LimitOffsetPagination()
+        paginator = Pagination()
         page = paginator.paginate_queryset(memories, request, view=self)
         return paginator.get_paginated_response([_output(memory) for memory in page])
 

@@ -6,18 +6,19 @@ from rest_framework import serializers
 
 from characters.api.serializers import text_field
 from characters.validation import SCENE_TEXT_RULES
+from drawhisper.api import IdField, StrictSerializer
 from scenes.models import Scene
 
 
-class SceneCreateInputSerializer(serializers.Serializer):
-    character = serializers.IntegerField(help_text="The id of one of your characters.")
+class SceneCreateInputSerializer(StrictSerializer):
+    character = IdField(help_text="The id of one of your characters.")
     title = text_field(SCENE_TEXT_RULES["title"], required=True)
     stage_directions = text_field(SCENE_TEXT_RULES["stage_directions"])
     scenario = text_field(SCENE_TEXT_RULES["scenario"])
     greeting = text_field(SCENE_TEXT_RULES["greeting"])
 
 
-class SceneUpdateInputSerializer(serializers.Serializer):
+class SceneUpdateInputSerializer(StrictSerializer):
     title = text_field(SCENE_TEXT_RULES["title"], required=True)
     stage_directions = text_field(SCENE_TEXT_RULES["stage_directions"])
     scenario = text_field(SCENE_TEXT_RULES["scenario"])
@@ -43,8 +44,8 @@ class SceneOutputSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class ScenePreviewInputSerializer(serializers.Serializer):
-    character = serializers.IntegerField(help_text="The id of one of your characters.")
+class ScenePreviewInputSerializer(StrictSerializer):
+    character = IdField(help_text="The id of one of your characters.")
     title = serializers.CharField(
         required=False, allow_blank=True, trim_whitespace=False, default=""
     )
@@ -65,6 +66,10 @@ class PreviewLayerSerializer(serializers.Serializer):
     text = serializers.CharField()
     tokens = serializers.IntegerField()
     budget = serializers.IntegerField()
+
+
+class SceneListParamsSerializer(serializers.Serializer):
+    character = IdField(required=False, help_text="Only this character's scenes.")
 
 
 class ScenePreviewOutputSerializer(serializers.Serializer):

@@ -9,19 +9,19 @@ from dataclasses import asdict
 
 from django.conf import settings
 from django.core.exceptions import ValidationError as DjangoValidationError
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound
-from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from characters.api.views import get_own_character
 from characters.validation import SCENE_TEXT_RULES, check_text_fields
+from drawhisper.api import PAGE_PARAMETERS, Pagination, paged
 from drawhisper.tokens import count_tokens
 from scenes.api.serializers import (
     SceneCreateInputSerializer,
+    SceneListParamsSerializer,
     SceneOutputSerializer,
     ScenePreviewInputSerializer,
     ScenePreviewOutputSerializer,
@@ -44,18 +44,16 @@ def get_own_scene(request, scene_id) -> Scene:
 class SceneListCreateApi(APIView):
     @extend_schema(
         operation_id="scenes_list",
-        parameters=[
-            OpenApiParameter(
-                "character", OpenApiTypes.INT, description="Only this character's scenes."
-            )
-        ],
-        responses=SceneOutputSerializer(many=True),
+        parameters=[SceneListParamsSerializer, *PAGE_PARAMETERS],
+        responses=paged(SceneOutputSerializer),
     )
     def get(self, request):
+        params = SceneListParamsSerializer(data=request.query_params)
+        params.is_valid(raise_exception=True)
         character = None
-        if "character" in request.query_params:
-            character = get_own_character(request, request.query_params["character"])
-        paginator = LimitOffsetPagination()
+        if "character" in params.validated_data:
+            character = get_own_character(request, params.validated_data["character"])
+        paginator = Pagination()
         page = paginator.paginate_queryset(
             scene_list(user=request.user, character=character), request, view=self
         )
