@@ -22,8 +22,10 @@ Invariants:
   safe on any thread.
 - Events about the thread are published to its channel group, so every tab of the thread
   sees them; only errors about one client's own request go to that client alone.
-- Bad input (not JSON, unknown type, empty or too long message) gets an ``error`` event;
-  nothing a client sends can crash the consumer.
+- Bad input (not JSON, JSON over the size or depth limit of the REST API, unknown type or
+  field, text with a NUL or a lone surrogate, empty or too long message) gets an ``error``
+  event naming the field, with the same rules and messages as REST; nothing a client sends
+  can crash the consumer.
 - A reply stops when its socket closes (status ``interrupted``, text kept). ``reply.stop``
   from any tab of the thread reaches the consumer that runs the reply, in any process.
 """
@@ -31,7 +33,6 @@ Invariants:
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from typing import Any
 
@@ -39,14 +40,19 @@ from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.layers import get_channel_layer
 from channels.utils import await_many_dispatch
+from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import ProhibitNullCharactersValidator
 from redis.exceptions import RedisError
+from rest_framework.exceptions import ValidationError as InputError
+from rest_framework.fields import ProhibitSurrogateCharactersValidator
 
 from chat import selectors, services
 from chat.db import db_async
 from chat.groups import character_group, thread_group
 from chat.payloads import message_payload
 from chat.streaming import ReplyRun
+from drawhisper.api import JSONTooDeep, body_too_large_message, loads_limited
 
 logger = logging.getLogger(__name__)
 
@@ -55,6 +61,34 @@ CLOSE_NOT_FOUND = 4404
 CLOSE_TRY_AGAIN_LATER = 1013  # the channel layer (Redis) is down; the client retries
 CHANNEL_LAYER_TIMEOUT = 5
 STOP_WAIT_SECONDS = 10
+
+# The fields of each client event; anything else is refused, as REST refuses unknown fields.
+EVENT_FIELDS = {
+    "message.send": ("type", "content", "client_id"),
+    "reply.regenerate": ("type",),
+    "reply.continue": ("type",),
+    "reply.stop": ("type",),
+}
+# The checks DRF's CharField runs on every text value of a REST body.
+TEXT_VALIDATORS = (ProhibitNullCharactersValidator(), ProhibitSurrogateCharactersValidator())
+
+
+def _event_problem(event: dict[str, Any]) -> str | None:
+    """The first problem with a client event of a known type, led by the field's name."""
+    fields = EVENT_FIELDS[event["type"]]
+    for name in event:
+        if name not in fields:
+            return f"{name}: Unknown field. This event takes: {', '.join(fields)}."
+    for name, value in event.items():
+        if not isinstance(value, str):
+            continue
+        for validator in TEXT_VALIDATORS:
+            try:
+                validator(value)
+            except (ValidationError, InputError) as error:
+                messages = error.messages if isinstance(error, ValidationError) else error.detail
+                return f"{name}: {' '.join(str(message) for message in messages)}"
+    return None
 
 
 def _open_thread(*, user, thread_id: int) -> tuple[int, int, int] | None:
@@ -224,26 +258,43 @@ class ThreadConsumer(AsyncJsonWebsocketConsumer):
         if text_data is None:
             await self.send_error("invalid_message", "Send events as JSON text.")
             return
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        if limit is not None and len(text_data) > limit:
+            await self.send_error("too_large", body_too_large_message(len(text_data), limit))
+            return
         try:
-            event = json.loads(text_data)
+            event = loads_limited(text_data)
+        except JSONTooDeep as error:
+            await self.send_error("invalid_json", str(error))
+            return
         except ValueError:
             await self.send_error("invalid_json", "That was not valid JSON.")
             return
         if not isinstance(event, dict):
             await self.send_error("invalid_message", 'An event is a JSON object with a "type".')
             return
-        handler = {
-            "message.send": self.on_message_send,
-            "reply.regenerate": self.on_reply_regenerate,
-            "reply.continue": self.on_reply_continue,
-            "reply.stop": self.on_reply_stop,
-        }.get(event.get("type"))
+        event_type = event.get("type")
+        handler = (
+            {
+                "message.send": self.on_message_send,
+                "reply.regenerate": self.on_reply_regenerate,
+                "reply.continue": self.on_reply_continue,
+                "reply.stop": self.on_reply_stop,
+            }.get(event_type)
+            if isinstance(event_type, str)
+            else None
+        )
         if handler is None:
+            shown = repr(event_type) if isinstance(event_type, str | int | float | None) else "?"
             await self.send_error(
                 "unknown_type",
-                f"Unknown event type {event.get('type')!r}: expected message.send, "
+                f"Unknown event type {shown[:80]}: expected message.send, "
                 "reply.regenerate, reply.continue or reply.stop.",
             )
+            return
+        if (problem := _event_problem(event)) is not None:
+            client_id = event.get("client_id") if isinstance(event.get("client_id"), str) else None
+            await self.send_error("invalid_message", problem, client_id=client_id)
             return
         try:
             await handler(event)

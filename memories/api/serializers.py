@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from drawhisper.api import IdField, StrictSerializer
+from drawhisper.api import SEQ_MAX, IdField, StrictIntegerField, StrictSerializer
 from memories.models import Memory, MemoryType
+from memories.services.editing import EXPORT_FORMAT, EXPORT_VERSION
 
 
 class MemoryListParamsSerializer(serializers.Serializer):
@@ -75,9 +76,79 @@ class ExportParamsSerializer(serializers.Serializer):
     character = IdField()
 
 
+def _seq_field(**kwargs) -> StrictIntegerField:
+    return StrictIntegerField(min_value=0, max_value=SEQ_MAX, required=False, **kwargs)
+
+
+def _text_field() -> serializers.CharField:
+    return serializers.CharField(required=False, allow_blank=True, trim_whitespace=False)
+
+
+class ExportedThreadSerializer(serializers.Serializer):
+    id = IdField()
+    title = _text_field()
+    scene = IdField(required=False, allow_null=True)
+    created_at = serializers.DateTimeField(required=False, allow_null=True)
+
+
+class ExportedMessageSerializer(serializers.Serializer):
+    seq = _seq_field()
+    role = _text_field()
+    content = _text_field()
+
+
+class ExportedSourceSerializer(serializers.Serializer):
+    thread = IdField(required=False, allow_null=True)
+    start_seq = _seq_field(allow_null=True)
+    end_seq = _seq_field(allow_null=True)
+    messages = ExportedMessageSerializer(many=True, required=False)
+
+
+class ExportedMemorySerializer(serializers.Serializer):
+    id = IdField(required=False, allow_null=True)
+    type = _text_field()
+    title = _text_field()
+    content = _text_field()
+    shared = serializers.BooleanField(required=False)
+    pinned_threads = serializers.ListField(child=IdField(), required=False)
+    dismissed_threads = serializers.ListField(child=IdField(), required=False)
+    source = ExportedSourceSerializer(required=False, allow_null=True)
+    status = serializers.ChoiceField(choices=Memory.Status.choices, required=False)
+    created_by = serializers.ChoiceField(choices=Memory.CreatedBy.choices, required=False)
+    edited_by_user = serializers.BooleanField(required=False)
+    source_changed = serializers.BooleanField(required=False)
+    created_at = serializers.DateTimeField(required=False, allow_null=True)
+    updated_at = serializers.DateTimeField(required=False, allow_null=True)
+
+
+class ExportDocumentSerializer(serializers.Serializer):
+    """Checks every value of an export document, so a bad one is refused with its path
+    (``document.memories[3].source.start_seq``); the document itself is passed on as sent.
+    Keys this version does not know are allowed, as in any file format read by a later
+    version; what the keys hold is checked."""
+
+    format = serializers.CharField()
+    version = StrictIntegerField(min_value=1)
+    exported_at = serializers.DateTimeField(required=False, allow_null=True)
+    character = serializers.DictField(required=False, help_text="The exported character.")
+    threads = ExportedThreadSerializer(many=True, required=False)
+    memories = ExportedMemorySerializer(many=True)
+
+    def to_internal_value(self, data):
+        if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
+            raise serializers.ValidationError("This is not a Drawhisper memory export.")
+        version = data.get("version")
+        if isinstance(version, int) and not isinstance(version, bool) and version > EXPORT_VERSION:
+            raise serializers.ValidationError(
+                f"This export was made by a newer version (format {version})."
+            )
+        super().to_internal_value(data)
+        return data
+
+
 class ImportInputSerializer(StrictSerializer):
     character = IdField()
-    document = serializers.JSONField(help_text="A document from GET /api/memories/export/.")
+    document = ExportDocumentSerializer(help_text="A document from GET /api/memories/export/.")
 
 
 class MemoryOutputSerializer(serializers.Serializer):

@@ -24,6 +24,7 @@ from drawhisper.api import PAGE_PARAMETERS, Pagination, paged
 from drawhisper.providers.base import ProviderError
 from memories import editing, selectors
 from memories.api.serializers import (
+    ExportDocumentSerializer,
     ExportParamsSerializer,
     ImportInputSerializer,
     ImportOutputSerializer,
@@ -216,7 +217,7 @@ class MemoryDismissView(MemoryAPIView):
 
 
 class MemoryExportView(MemoryAPIView):
-    @extend_schema(parameters=[ExportParamsSerializer], responses={200: dict})
+    @extend_schema(parameters=[ExportParamsSerializer], responses=ExportDocumentSerializer)
     def get(self, request: Request) -> Response:
         params = ExportParamsSerializer(data=request.query_params)
         params.is_valid(raise_exception=True)

@@ -44,20 +44,34 @@ class SceneOutputSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
+# The preview shows a field over its save limit as a problem; past this many times the limit
+# it refuses to render at all (the text could never be saved and would only cost tokenizing).
+PREVIEW_LENGTH_FACTOR = 2
+
+
+def preview_text_field(rule) -> serializers.CharField:
+    limit = rule.max_length * PREVIEW_LENGTH_FACTOR
+    return serializers.CharField(
+        required=False,
+        allow_blank=True,
+        trim_whitespace=False,
+        default="",
+        max_length=limit,
+        help_text=f"At most {limit:,} characters (saving allows {rule.max_length:,}).",
+        error_messages={
+            "max_length": f"{rule.label} is too long to preview: at most {limit:,} characters "
+            f"(saving allows {rule.max_length:,}).",
+            "invalid": f"{rule.label} must be text.",
+        },
+    )
+
+
 class ScenePreviewInputSerializer(StrictSerializer):
     character = IdField(help_text="The id of one of your characters.")
-    title = serializers.CharField(
-        required=False, allow_blank=True, trim_whitespace=False, default=""
-    )
-    stage_directions = serializers.CharField(
-        required=False, allow_blank=True, trim_whitespace=False, default=""
-    )
-    scenario = serializers.CharField(
-        required=False, allow_blank=True, trim_whitespace=False, default=""
-    )
-    greeting = serializers.CharField(
-        required=False, allow_blank=True, trim_whitespace=False, default=""
-    )
+    title = preview_text_field(SCENE_TEXT_RULES["title"])
+    stage_directions = preview_text_field(SCENE_TEXT_RULES["stage_directions"])
+    scenario = preview_text_field(SCENE_TEXT_RULES["scenario"])
+    greeting = preview_text_field(SCENE_TEXT_RULES["greeting"])
 
 
 class PreviewLayerSerializer(serializers.Serializer):

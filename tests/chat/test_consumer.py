@@ -592,4 +592,71 @@ async def test_continue_extends_the_last_reply_and_keeps_the_old_text_as_a_versi
     await ws.send_json_to({"type": "reply.continue"})
     error = (await receive_until(ws, "error"))[-1]
     assert error["code"] == "nothing_to_continue" and "last reply" in error["detail"]
+
+
+_CLIENT_ID = "0b6f3f5e-6c1a-4b7e-9a51-3f0d7c1e2a90"
+
+
+@pytest.mark.parametrize(
+    ("frame", "code", "detail"),
+    [
+        (
+            '{"type": "message.send", "content": "a\\u0000b", "client_id": "' + _CLIENT_ID + '"}',
+            "invalid_message",
+            "content: Null characters are not allowed.",
+        ),
+        (
+            '{"type": "message.send", "content": "a\\ud800b", "client_id": "' + _CLIENT_ID + '"}',
+            "invalid_message",
+            "content: Surrogate characters are not allowed",
+        ),
+        (
+            '{"type": "message.send", "content": "hi", "client_id": "\\udfff"}',
+            "invalid_message",
+            "client_id: Surrogate characters are not allowed",
+        ),
+        ('{"type": "reply.stop", "force": true}', "invalid_message", "force: Unknown field."),
+        (
+            '{"type": "message.send", "content": "hi", "persona": "x"}',
+            "invalid_message",
+            "persona: Unknown field.",
+        ),
+        ('{"a": ' * 1000 + "1" + "}" * 1000, "invalid_json", "JSON is nested too deeply"),
+        (
+            '{"type": "message.send", "content": ' + "[" * 1000 + "]" * 1000 + "}",
+            "invalid_json",
+            "JSON is nested too deeply",
+        ),
+        (
+            '{"type": ' + '{"a": ' * 100 + "1" + "}" * 101,
+            "invalid_json",
+            "JSON is nested too deeply",
+        ),
+        ('{"type": ' + '{"a": ' * 50 + "1" + "}" * 51, "unknown_type", "Unknown event type ?"),
+    ],
+)
+async def test_input_is_validated_like_rest_and_the_socket_keeps_working(
+    thread, token, frame, code, detail
+):
+    ws = await connect(thread.pk, token)
+    await ws.send_to(text_data=frame)
+    error = await ws.receive_json_from(timeout=5)
+    assert error["type"] == "error" and error["code"] == code, error
+    assert error["detail"].startswith(detail), error
+    assert len(await get_messages(thread.pk)) == 1  # nothing stored
+
+    ScriptedChatBackend.script("Still here.")
+    await ws.send_json_to({"type": "message.send", "content": "Hi", "client_id": str(uuid.uuid4())})
+    assert (await receive_until(ws, "reply.end"))[-1]["content"] == "Still here."
+    await ws.disconnect()
+
+
+async def test_a_frame_over_the_size_limit_is_refused(thread, token, settings):
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1_048_576
+    ws = await connect(thread.pk, token)
+    await ws.send_json_to(
+        {"type": "message.send", "content": "x" * 1_100_000, "client_id": str(uuid.uuid4())}
+    )
+    error = await ws.receive_json_from(timeout=5)
+    assert error["code"] == "too_large" and "limit is 1 MB" in error["detail"]
     await ws.disconnect()

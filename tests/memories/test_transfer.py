@@ -180,3 +180,59 @@ def test_import_refuses_foreign_characters_and_bad_documents(
     broken = {**document, "memories": [{"type": "gossip", "title": "x", "content": "y"}]}
     assert "Memory 1 is invalid" in import_(api_client, character, broken, status=400)["detail"]
     assert Memory.objects.count() == 3  # nothing half-imported
+
+
+def _document(**memory) -> dict:
+    return {
+        "format": "drawhisper.memories",
+        "version": 1,
+        "threads": [],
+        "memories": [{"type": "fact", "title": "Tea", "content": "Likes tea.", **memory}],
+    }
+
+
+@pytest.mark.parametrize(
+    ("document", "path"),
+    [
+        ({**_document(), "threads": ["x"]}, "document.threads[0]: "),
+        ({**_document(), "threads": [{"id": "abc"}]}, "document.threads[0].id: "),
+        (
+            {**_document(), "threads": [{"id": 1, "created_at": "2024-02-30T25:00"}]},
+            "document.threads[0].created_at: ",
+        ),
+        (_document(created_at="2024-02-30T25:00"), "document.memories[0].created_at: "),
+        (_document(updated_at=17), "document.memories[0].updated_at: "),
+        (
+            _document(source={"thread": 1, "start_seq": 10**30, "end_seq": 2}),
+            "document.memories[0].source.start_seq: ",
+        ),
+        (_document(source={"thread": 10**30}), "document.memories[0].source.thread: "),
+        (_document(source="chat 1"), "document.memories[0].source: "),
+        (_document(pinned_threads=[1, "two"]), "document.memories[0].pinned_threads[1]: "),
+        (_document(shared="maybe"), "document.memories[0].shared: "),
+        (_document(status="deleted"), "document.memories[0].status: "),
+        (_document(title=["a list"]), "document.memories[0].title: "),
+        ({**_document(), "memories": "none"}, "document.memories: "),
+        ({**_document(), "version": 1.5}, "document.version: "),
+    ],
+)
+def test_a_malformed_document_is_refused_with_the_path_of_the_bad_value(
+    api_client, character, document, path
+):
+    body = import_(api_client, character, document, status=400)
+    assert body["detail"].startswith(path), body
+    assert Memory.objects.count() == 0
+
+
+def test_a_valid_document_with_every_field_still_imports(api_client, character):
+    document = _document(
+        created_at="2024-02-28T12:00:00+00:00",
+        source={"thread": 5, "start_seq": 1, "end_seq": 2, "messages": []},
+        pinned_threads=[5],
+        shared=False,
+        status="active",
+    )
+    body = import_(api_client, character, document)
+    assert body["created"] == 1 and body["threads_dropped"] == 1 and body["made_shared"] == 1
+    memory = Memory.objects.get()
+    assert memory.created_at.isoformat() == "2024-02-28T12:00:00+00:00"

@@ -135,3 +135,26 @@ def test_preview_of_another_users_character_is_404(api_client, other_user):
     response = api_client.post("/api/scenes/preview/", {"character": character.pk}, format="json")
     assert response.status_code == 404
     assert "Secret" not in response.content.decode()
+
+
+@pytest.mark.parametrize("field", ["title", "stage_directions", "scenario", "greeting"])
+def test_preview_refuses_a_million_character_field_naming_it(api_client, user, field):
+    character = CharacterFactory(owner=user)
+    response = api_client.post(
+        "/api/scenes/preview/", {"character": character.pk, field: "x" * 1_000_000}, format="json"
+    )
+    assert response.status_code == 400
+    detail = response.json()["detail"]
+    assert detail.startswith(f"{field}: ") and "too long to preview" in detail
+
+
+def test_preview_still_renders_a_field_just_over_its_save_limit(api_client, user):
+    character = CharacterFactory(owner=user)
+    response = api_client.post(
+        "/api/scenes/preview/",
+        {"character": character.pk, "stage_directions": "y" * 20_000},
+        format="json",
+    )
+    assert response.status_code == 200
+    assert "y" * 20_000 in response.json()["system_prompt"]
+    assert "stage_directions" in response.json()["problems"]
