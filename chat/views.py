@@ -11,9 +11,11 @@ from django.core.exceptions import ValidationError
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
+from rest_framework.exceptions import ValidationError as InputError
 
 from chat import selectors, services, transfer
 from chat.payloads import messages_payload, thread_payload
+from drawhisper.api import IdField, StrictIntegerField
 
 INITIAL_MESSAGES = 100
 THREAD_LIST_LENGTH = 50
@@ -93,23 +95,29 @@ def chat_start(request):
     """Start a chat with the posted ``character`` (and optional ``scene``) and open it.
 
     Optional: ``persona`` (an id, or ``none``; the default persona when absent) and
-    ``greeting`` (0 for the greeting, 1.. for an alternate greeting)."""
-    character_id = request.POST.get("character", "")
-    scene_id = request.POST.get("scene") or None
+    ``greeting`` (0 for the greeting, 1.. for an alternate greeting). Ids are ASCII digits
+    within the id range: "²" passes ``str.isdigit`` but not ``int()``."""
     persona = request.POST.get("persona")
-    greeting = request.POST.get("greeting") or "0"
-    if not character_id.isdigit() or (scene_id is not None and not scene_id.isdigit()):
-        raise Http404("No such character.")
-    if (persona not in (None, "none") and not persona.isdigit()) or not greeting.isdigit():
-        raise Http404("No such persona or greeting.")
+    try:
+        character_id = IdField().run_validation(request.POST.get("character", ""))
+        scene_id = IdField(allow_null=True).run_validation(request.POST.get("scene") or None)
+    except InputError:
+        raise Http404("No such character.") from None
+    try:
+        persona_id = None if persona in (None, "none") else IdField().run_validation(persona)
+        greeting = StrictIntegerField(min_value=0).run_validation(
+            request.POST.get("greeting") or "0"
+        )
+    except InputError:
+        raise Http404("No such persona or greeting.") from None
     try:
         thread = services.thread_start(
             user=request.user,
-            character_id=int(character_id),
+            character_id=character_id,
             scene_id=scene_id,
-            persona_id=int(persona) if persona and persona.isdigit() else None,
+            persona_id=persona_id,
             persona_given=persona is not None,
-            greeting_index=int(greeting),
+            greeting_index=greeting,
         )
     except ValidationError as error:  # another user's character or scene is "no such" one
         raise Http404("No such character or scene.") from error

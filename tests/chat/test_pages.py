@@ -92,6 +92,12 @@ def test_start_refuses_someone_elses_character_or_scene_and_get(logged_in, chara
         == 404
     )
     assert logged_in.post("/chat/start/", {"character": "abc"}).status_code == 404
+    for bad in ("²", "99999999999999999999", "-1", "1.0"):
+        assert logged_in.post("/chat/start/", {"character": bad}).status_code == 404
+        assert (
+            logged_in.post("/chat/start/", {"character": character.pk, "scene": bad}).status_code
+            == 404
+        )
     assert logged_in.get("/chat/start/").status_code == 405
     assert not Thread.objects.exists()
 
