@@ -21,9 +21,13 @@ install: $(STAMP)
 run: install
 	$(PY) -m drawhisper.runner
 
+# With JUNIT_DIR set (CI does), each pytest run also writes a JUnit report there.
+JUNIT_DIR ?=
+junit = $(if $(JUNIT_DIR),--junitxml=$(JUNIT_DIR)/$(1).xml)
+
 test: install browser
-	$(PY) -m pytest tests --ignore=tests/e2e
-	$(PY) -m pytest tests/e2e
+	$(PY) -m pytest tests --ignore=tests/e2e $(call junit,unit)
+	$(PY) -m pytest tests/e2e $(call junit,e2e)
 
 test-unit: install
 	$(PY) -m pytest tests --ignore=tests/e2e

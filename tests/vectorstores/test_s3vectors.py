@@ -251,3 +251,57 @@ def test_a_write_after_the_index_was_dropped_recreates_it(aws_environment, db):
     assert store.count() == 0
     store.upsert([VectorRecord("b", unit(rng), meta())])
     assert list(store.list_ids()) == ["b"]
+
+
+def _listed(*keys: str, owner: int | None = None) -> list[dict]:
+    return [{"key": key, **({"metadata": meta(owner=owner)} if owner else {})} for key in keys]
+
+
+def test_listing_follows_next_token_through_every_page():
+    """moto answers list_vectors in one page, so the nextToken loop only runs against the
+    service's real response shape, given here by botocore's Stubber."""
+    store, stubber, _delays = stubbed_store()
+    where = {"vectorBucketName": "bucket-b", "indexName": store.index_name}
+    first = {**where, "maxResults": 1000, "returnMetadata": False}
+    stubber.add_response(
+        "list_vectors", {"vectors": _listed("a", "b"), "nextToken": "page-2"}, first
+    )
+    stubber.add_response(
+        "list_vectors",
+        {"vectors": _listed("c"), "nextToken": "page-3"},
+        {**first, "nextToken": "page-2"},
+    )
+    stubber.add_response(
+        "list_vectors", {"vectors": _listed("d")}, {**first, "nextToken": "page-3"}
+    )
+    with stubber:
+        assert list(store.list_ids()) == ["a", "b", "c", "d"]
+    stubber.assert_no_pending_responses()
+
+
+def test_a_filtered_count_reads_metadata_on_every_page():
+    store, stubber, _delays = stubbed_store()
+    where = {"vectorBucketName": "bucket-b", "indexName": store.index_name}
+    first = {**where, "maxResults": 1000, "returnMetadata": True}
+    stubber.add_response(
+        "list_vectors",
+        {"vectors": _listed("a", owner=1) + _listed("b", owner=2), "nextToken": "next"},
+        first,
+    )
+    stubber.add_response(
+        "list_vectors", {"vectors": _listed("c", owner=1)}, {**first, "nextToken": "next"}
+    )
+    with stubber:
+        assert store.count(VectorFilter(owner=1, status=None)) == 2
+    stubber.assert_no_pending_responses()
+
+
+def test_an_empty_last_page_ends_the_listing():
+    store, stubber, _delays = stubbed_store()
+    where = {"vectorBucketName": "bucket-b", "indexName": store.index_name}
+    first = {**where, "maxResults": 1000, "returnMetadata": False}
+    stubber.add_response("list_vectors", {"vectors": _listed("a"), "nextToken": "t"}, first)
+    stubber.add_response("list_vectors", {"vectors": []}, {**first, "nextToken": "t"})
+    with stubber:
+        assert store.count() == 1
+    stubber.assert_no_pending_responses()
