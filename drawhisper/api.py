@@ -248,6 +248,23 @@ class StrictSerializer(StrictFieldsMixin, serializers.Serializer):
     pass
 
 
+class QuerySerializer(serializers.Serializer):
+    """Query-string filters. DRF reads ``?type=`` as if the filter were absent and returns the
+    whole list; here a blank value is refused unless the field allows blank text."""
+
+    def to_internal_value(self, data):
+        if hasattr(data, "getlist"):
+            blank = [
+                name
+                for name, field in self.fields.items()
+                if data.get(name) == "" and not getattr(field, "allow_blank", False)
+            ]
+            if blank:
+                message = "Give a value or leave the filter out."
+                raise serializers.ValidationError({name: [message] for name in blank})
+        return super().to_internal_value(data)
+
+
 # --------------------------------------------------------------------------- pagination
 
 
@@ -282,9 +299,15 @@ class Pagination(LimitOffsetPagination):
 
 PAGE_PARAMETERS = [
     OpenApiParameter(
-        "limit", int, description=f"Items per page, 1 to {MAX_PAGE_SIZE} (default 50)."
+        "limit",
+        {"type": "integer", "minimum": 1, "maximum": MAX_PAGE_SIZE},
+        description=f"Items per page, 1 to {MAX_PAGE_SIZE} (default 50).",
     ),
-    OpenApiParameter("offset", int, description="Items to skip (default 0)."),
+    OpenApiParameter(
+        "offset",
+        {"type": "integer", "minimum": 0, "maximum": ID_MAX},
+        description="Items to skip (default 0).",
+    ),
 ]
 
 

@@ -31,8 +31,10 @@ class ApiSchema(AutoSchema):
         if not self._is_open():
             errors["401"] = "No valid credentials."
             errors["403"] = "Not allowed (session requests without a CSRF token)."
-        if "{" in self.path:
-            errors["404"] = "No such object among the caller's own."
+        if "{" in self.path or has_body or self._names_an_object_in_the_query():
+            errors["404"] = (
+                "No such object among the caller's own (an id in the path, body or query)."
+            )
         if has_body:
             errors["413"] = "The request body is over the size limit."
         for code, description in errors.items():
@@ -48,6 +50,16 @@ class ApiSchema(AutoSchema):
             not isinstance(parameter, OpenApiParameter) or parameter.location == "query"
             for parameter in self.get_override_parameters()
         )
+
+    def _names_an_object_in_the_query(self) -> bool:
+        names = set()
+        for parameter in self.get_override_parameters():
+            if isinstance(parameter, OpenApiParameter):
+                names.add(parameter.name)
+            else:
+                serializer = parameter() if isinstance(parameter, type) else parameter
+                names.update(getattr(serializer, "fields", {}))
+        return bool(names & {"character", "thread", "scene"})
 
     def _is_open(self) -> bool:
         permissions = getattr(

@@ -12,14 +12,14 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound, ValidationError
-from rest_framework.pagination import LimitOffsetPagination
-from rest_framework.parsers import JSONParser, MultiPartParser
+from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from characters.lorebooks import formats, matching, services
 from characters.lorebooks.selectors import lorebook_entries, lorebook_get, lorebook_list
 from characters.models import Lorebook, LorebookEntry
+from drawhisper.api import PAGE_PARAMETERS, LimitedJSONParser, Pagination, paged
 
 MAX_IMPORT_BYTES = 8 * 1024 * 1024
 
@@ -109,9 +109,13 @@ def get_own_lorebook(request, lorebook_id) -> Lorebook:
 
 
 class LorebookListCreateApi(APIView):
-    @extend_schema(operation_id="lorebooks_list", responses=LorebookOutputSerializer(many=True))
+    @extend_schema(
+        operation_id="lorebooks_list",
+        parameters=PAGE_PARAMETERS,
+        responses=paged(LorebookOutputSerializer),
+    )
     def get(self, request):
-        paginator = LimitOffsetPagination()
+        paginator = Pagination()
         page = paginator.paginate_queryset(lorebook_list(user=request.user), request, view=self)
         return paginator.get_paginated_response(LorebookOutputSerializer(page, many=True).data)
 
@@ -151,7 +155,7 @@ class LorebookDetailApi(APIView):
 
 
 class LorebookImportApi(APIView):
-    parser_classes = [JSONParser, MultiPartParser]
+    parser_classes = [LimitedJSONParser, MultiPartParser]
 
     @extend_schema(
         operation_id="lorebooks_import",

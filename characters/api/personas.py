@@ -6,13 +6,13 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound, ValidationError
-from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from characters.models import Persona
 from characters.personas import services
 from characters.personas.selectors import persona_get, persona_list
+from drawhisper.api import PAGE_PARAMETERS, Pagination, paged
 
 
 class PersonaOutputSerializer(serializers.ModelSerializer):
@@ -36,9 +36,13 @@ def get_own_persona(request, persona_id) -> Persona:
 
 
 class PersonaListCreateApi(APIView):
-    @extend_schema(operation_id="personas_list", responses=PersonaOutputSerializer(many=True))
+    @extend_schema(
+        operation_id="personas_list",
+        parameters=PAGE_PARAMETERS,
+        responses=paged(PersonaOutputSerializer),
+    )
     def get(self, request):
-        paginator = LimitOffsetPagination()
+        paginator = Pagination()
         page = paginator.paginate_queryset(persona_list(user=request.user), request, view=self)
         return paginator.get_paginated_response(PersonaOutputSerializer(page, many=True).data)
 

@@ -10,7 +10,7 @@ from rest_framework import serializers
 
 from chat.context.receipts import receipt_payload
 from chat.models import Message, Thread
-from drawhisper.api import SEQ_MAX, IdField, StrictIntegerField, StrictSerializer
+from drawhisper.api import SEQ_MAX, IdField, QuerySerializer, StrictIntegerField, StrictSerializer
 
 
 class CharacterRefSerializer(serializers.Serializer):
@@ -64,7 +64,7 @@ class ThreadOutputSerializer(serializers.ModelSerializer):
         return f"/ws/threads/{thread.pk}/"
 
 
-class ThreadListParamsSerializer(serializers.Serializer):
+class ThreadListParamsSerializer(QuerySerializer):
     character = IdField(required=False, help_text="Only chats with this character.")
     scene = IdField(required=False, help_text="Only chats in this scene.")
 
@@ -171,7 +171,7 @@ class MessageOutputSerializer(serializers.ModelSerializer):
         return PreviousVersionSerializer(versions, many=True).data
 
 
-class MessageListQuerySerializer(serializers.Serializer):
+class MessageListQuerySerializer(QuerySerializer):
     before_seq = StrictIntegerField(required=False, min_value=1, max_value=SEQ_MAX)
     after_seq = StrictIntegerField(required=False, min_value=0, max_value=SEQ_MAX)
     limit = StrictIntegerField(required=False, min_value=1, max_value=500, default=100)

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from drawhisper.api import SEQ_MAX, IdField, StrictIntegerField, StrictSerializer
+from drawhisper.api import SEQ_MAX, IdField, QuerySerializer, StrictIntegerField, StrictSerializer
 from memories.models import Memory, MemoryType
 from memories.services.editing import EXPORT_FORMAT, EXPORT_VERSION
 
 
-class MemoryListParamsSerializer(serializers.Serializer):
+class MemoryListParamsSerializer(QuerySerializer):
     character = IdField(required=False)
     thread = IdField(required=False, help_text="Memories made in or pinned to this chat.")
     type = serializers.ChoiceField(choices=MemoryType.choices, required=False)
@@ -72,7 +72,7 @@ class ThreadInputSerializer(StrictSerializer):
     thread = IdField()
 
 
-class ExportParamsSerializer(serializers.Serializer):
+class ExportParamsSerializer(QuerySerializer):
     character = IdField()
 
 

@@ -97,6 +97,7 @@ class MemoryAPIView(APIView):
 
 class MemoryListCreateView(MemoryAPIView):
     @extend_schema(
+        operation_id="memories_list",
         parameters=[MemoryListParamsSerializer, *PAGE_PARAMETERS],
         responses=paged(MemoryOutputSerializer),
     )
@@ -180,7 +181,7 @@ class MemoryPinView(MemoryAPIView):
     @extend_schema(
         request=ThreadInputSerializer,
         parameters=[_THREAD_IN_QUERY],
-        responses=MemoryOutputSerializer,
+        responses={200: MemoryOutputSerializer},
     )
     def delete(self, request: Request, memory_id: int) -> Response:
         return _change_in_thread(request, memory_id, editing.memory_unpin)
@@ -194,7 +195,7 @@ class MemoryShareView(MemoryAPIView):
         memory = _memory_or_404(request, memory_id)
         return Response(_output(editing.memory_share(memory=memory, actor=request.user)))
 
-    @extend_schema(request=None, responses=MemoryOutputSerializer)
+    @extend_schema(request=None, responses={200: MemoryOutputSerializer})
     def delete(self, request: Request, memory_id: int) -> Response:
         memory = _memory_or_404(request, memory_id)
         return Response(_output(editing.memory_unshare(memory=memory, actor=request.user)))
@@ -210,7 +211,7 @@ class MemoryDismissView(MemoryAPIView):
     @extend_schema(
         request=ThreadInputSerializer,
         parameters=[_THREAD_IN_QUERY],
-        responses=MemoryOutputSerializer,
+        responses={200: MemoryOutputSerializer},
     )
     def delete(self, request: Request, memory_id: int) -> Response:
         return _change_in_thread(request, memory_id, editing.memory_undismiss)

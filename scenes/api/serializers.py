@@ -6,7 +6,7 @@ from rest_framework import serializers
 
 from characters.api.serializers import text_field
 from characters.validation import SCENE_TEXT_RULES
-from drawhisper.api import IdField, StrictSerializer
+from drawhisper.api import IdField, QuerySerializer, StrictSerializer
 from scenes.models import Scene
 
 
@@ -82,7 +82,7 @@ class PreviewLayerSerializer(serializers.Serializer):
     budget = serializers.IntegerField()
 
 
-class SceneListParamsSerializer(serializers.Serializer):
+class SceneListParamsSerializer(QuerySerializer):
     character = IdField(required=False, help_text="Only this character's scenes.")
 
 
