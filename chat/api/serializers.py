@@ -10,7 +10,14 @@ from rest_framework import serializers
 
 from chat.context.receipts import receipt_payload
 from chat.models import Message, Thread
-from drawhisper.api import SEQ_MAX, IdField, QuerySerializer, StrictIntegerField, StrictSerializer
+from drawhisper.api import (
+    SEQ_MAX,
+    IdField,
+    QuerySerializer,
+    StrictFieldsMixin,
+    StrictIntegerField,
+    StrictSerializer,
+)
 
 
 class CharacterRefSerializer(serializers.Serializer):
@@ -187,7 +194,7 @@ class MessageUpdateInputSerializer(StrictSerializer):
     content = serializers.CharField(trim_whitespace=False, allow_blank=True)
 
 
-class ThreadImportInputSerializer(RefuseUnknownFieldsMixin, serializers.Serializer):
+class ThreadImportInputSerializer(StrictSerializer):
     file = serializers.FileField(help_text="A SillyTavern chat file (.jsonl).")
     character = serializers.IntegerField(min_value=1, max_value=2**31 - 1)
     scene = serializers.IntegerField(
@@ -206,7 +213,7 @@ class ThreadImportOutputSerializer(serializers.Serializer):
     skipped_system = serializers.IntegerField(help_text="SillyTavern system notes left out.")
 
 
-class ThreadExportQuerySerializer(RefuseUnknownFieldsMixin, serializers.Serializer):
+class ThreadExportQuerySerializer(StrictFieldsMixin, serializers.Serializer):
     """``?as=sillytavern`` (default) or ``?as=drawhisper``, as the lorebook export says it."""
 
     def get_fields(self):
