@@ -81,9 +81,8 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
     # Imported here: DRF's views read the parser setting, which imports this module.
     from rest_framework.views import exception_handler as drf_exception_handler
 
-    if isinstance(exc, RequestDataTooBig):
-        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
-        exc = RequestTooLarge(f"The request body is over the limit of {limit / 1_048_576:.0f} MB.")
+    if isinstance(exc, RequestDataTooBig):  # a body DRF read through HttpRequest.body
+        exc = RequestTooLarge(body_too_large_message(None, settings.DATA_UPLOAD_MAX_MEMORY_SIZE))
     elif isinstance(exc, TooManyFieldsSent):
         exc = exceptions.ParseError("The request has too many fields.")
     elif isinstance(exc, DjangoValidationError):
@@ -155,10 +154,11 @@ def loads_limited(text: str | bytes, *, max_depth: int = MAX_JSON_DEPTH) -> Any:
     return value
 
 
-def body_too_large_message(size: int, limit: int) -> str:
-    return (
-        f"The request body is {size / 1_048_576:.1f} MB; the limit is {limit / 1_048_576:.0f} MB."
-    )
+def body_too_large_message(size: int | None, limit: int) -> str:
+    at_most = f"{limit / 1_048_576:g} MB" if limit >= 1_048_576 else f"{limit:,} bytes"
+    if size is None:
+        return f"The request body is too large (at most {at_most})."
+    return f"The request body is too large: {size / 1_048_576:.1f} MB, at most {at_most}."
 
 
 class LimitedJSONParser(JSONParser):
