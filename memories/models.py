@@ -38,12 +38,22 @@ class Memory(models.Model):
         PIPELINE = "pipeline"
         USER = "user"
 
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memories")
-    character = models.ForeignKey("characters.Character", on_delete=models.CASCADE, related_name="memories")
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memories"
+    )
+    character = models.ForeignKey(
+        "characters.Character", on_delete=models.CASCADE, related_name="memories"
+    )
     origin_thread = models.ForeignKey(
         "chat.Thread", on_delete=models.CASCADE, null=True, blank=True, related_name="memories"
     )
-    job = models.ForeignKey("memories.MemoryJob", on_delete=models.SET_NULL, null=True, blank=True, related_name="memories")
+    job = models.ForeignKey(
+        "memories.MemoryJob",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="memories",
+    )
     chunk_index = models.PositiveSmallIntegerField(null=True, blank=True)
     type = models.CharField(max_length=32, choices=MemoryType.choices)
     title = models.CharField(max_length=200)
@@ -57,7 +67,9 @@ class Memory(models.Model):
     superseded_by = models.ForeignKey(
         "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="supersedes"
     )
-    created_by = models.CharField(max_length=16, choices=CreatedBy.choices, default=CreatedBy.PIPELINE)
+    created_by = models.CharField(
+        max_length=16, choices=CreatedBy.choices, default=CreatedBy.PIPELINE
+    )
     edited_by_user = models.BooleanField(default=False)
     source_changed = models.BooleanField(default=False)
     vector_id = models.CharField(max_length=128, unique=True, null=True, blank=True)
@@ -91,7 +103,9 @@ class MemoryPin(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["memory", "thread"], name="memory_pin_unique")]
+        constraints = [
+            models.UniqueConstraint(fields=["memory", "thread"], name="memory_pin_unique")
+        ]
 
     def __str__(self) -> str:
         return f"memory {self.memory_id} pinned in thread {self.thread_id}"
@@ -104,7 +118,11 @@ class Summary(models.Model):
 
     thread = models.ForeignKey("chat.Thread", on_delete=models.CASCADE, related_name="summaries")
     job = models.OneToOneField(
-        "memories.MemoryJob", on_delete=models.SET_NULL, null=True, blank=True, related_name="summary"
+        "memories.MemoryJob",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="summary",
     )
     level = models.CharField(max_length=16, choices=Level.choices, default=Level.RECENT)
     start_seq = models.PositiveIntegerField()
@@ -144,7 +162,9 @@ class MemoryJob(models.Model):
     step = models.CharField(max_length=32, blank=True)
     attempts = models.PositiveIntegerField(default=0)
     last_error = models.TextField(blank=True)
-    state = models.JSONField(default=dict, blank=True, help_text="Outputs of finished steps, for resuming.")
+    state = models.JSONField(
+        default=dict, blank=True, help_text="Outputs of finished steps, for resuming."
+    )
     claimed_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -166,11 +186,15 @@ class MemoryDismissal(models.Model):
     context (shared and retrieved layers) until pinned there again. Other threads are unaffected."""
 
     memory = models.ForeignKey(Memory, on_delete=models.CASCADE, related_name="dismissals")
-    thread = models.ForeignKey("chat.Thread", on_delete=models.CASCADE, related_name="memory_dismissals")
+    thread = models.ForeignKey(
+        "chat.Thread", on_delete=models.CASCADE, related_name="memory_dismissals"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["memory", "thread"], name="memory_dismissal_unique")]
+        constraints = [
+            models.UniqueConstraint(fields=["memory", "thread"], name="memory_dismissal_unique")
+        ]
 
     def __str__(self) -> str:
         return f"memory {self.memory_id} dismissed in thread {self.thread_id}"
@@ -204,8 +228,12 @@ class StoredVector(models.Model):
 
     class Meta:
         db_table = "memories_vector"
-        constraints = [models.UniqueConstraint(fields=["space", "key"], name="memories_vector_unique_key")]
-        indexes = [models.Index(fields=["space", "owner_id", "character_id"], name="memories_vector_owner")]
+        constraints = [
+            models.UniqueConstraint(fields=["space", "key"], name="memories_vector_unique_key")
+        ]
+        indexes = [
+            models.Index(fields=["space", "owner_id", "character_id"], name="memories_vector_owner")
+        ]
 
     def __str__(self) -> str:
         return f"{self.space} {self.key}"

@@ -7,10 +7,16 @@ from django.db import models
 
 
 class Scene(models.Model):
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="scenes")
-    character = models.ForeignKey("characters.Character", on_delete=models.CASCADE, related_name="scenes")
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="scenes"
+    )
+    character = models.ForeignKey(
+        "characters.Character", on_delete=models.CASCADE, related_name="scenes"
+    )
     title = models.CharField(max_length=120)
-    stage_directions = models.TextField(blank=True, help_text="How the character should act in this scene.")
+    stage_directions = models.TextField(
+        blank=True, help_text="How the character should act in this scene."
+    )
     scenario = models.TextField(blank=True, help_text="Where and when the scene takes place.")
     greeting = models.TextField(blank=True, help_text="Replaces the character's greeting when set.")
     created_at = models.DateTimeField(auto_now_add=True)

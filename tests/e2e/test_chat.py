@@ -15,7 +15,7 @@ from tests.factories import CharacterFactory
 REPLY = (
     '*Mara leans over the chart and taps the northern cape.* "This is where the tide turns." '
     + "She traces the coastline slowly, naming every cove and reef along the way. " * 40
-    + "*She looks up.* \"Shall we go?\""
+    + '*She looks up.* "Shall we go?"'
 )
 
 # The chat page's module; it exports its socket (chatPage.socket) for debugging and tests.
@@ -52,10 +52,14 @@ def open_chat(live_app, page, login, *, greeting="*Mara looks up from her maps.*
     return thread
 
 
-def test_send_a_message_and_watch_the_reply_stream_in(live_app, browser_page, login, scripted_replies, screenshot):
+def test_send_a_message_and_watch_the_reply_stream_in(
+    live_app, browser_page, login, scripted_replies, screenshot
+):
     page = browser_page
     thread = open_chat(live_app, page, login)
-    expect(page.locator(".chat-msg--assistant .chat-action").first).to_have_text("Mara looks up from her maps.")
+    expect(page.locator(".chat-msg--assistant .chat-action").first).to_have_text(
+        "Mara looks up from her maps."
+    )
     expect(page.locator("#memory-panel")).to_have_attribute("aria-label", "Memories")
     # Idle: no stop button, nothing to regenerate yet, no earlier messages to load.
     for hidden in ("Stop", "Regenerate", "Show earlier messages"):
@@ -63,15 +67,17 @@ def test_send_a_message_and_watch_the_reply_stream_in(live_app, browser_page, lo
 
     # Streamed at a model's pace (a piece every few milliseconds), so it visibly grows even
     # though deltas are batched.
-    script(live_app, [{"text": REPLY, "delay": 0.008}, "*She shrugs.* \"A shorter answer, then.\""])
+    script(live_app, [{"text": REPLY, "delay": 0.008}, '*She shrugs.* "A shorter answer, then."'])
     page.evaluate(RECORD_STREAM)
     page.get_by_label("Message to Mara").fill("Where does the tide turn?")
     page.keyboard.press("Enter")
     expect(page.get_by_role("button", name="Stop")).to_be_visible()  # while it streams
 
-    expect(page.locator(".chat-msg--user .chat-msg__text")).to_have_text("Where does the tide turn?")
+    expect(page.locator(".chat-msg--user .chat-msg__text")).to_have_text(
+        "Where does the tide turn?"
+    )
     last_reply = page.locator(".chat-msg--assistant").last
-    expect(last_reply.locator(".chat-msg__text")).to_contain_text('Shall we go?', timeout=20_000)
+    expect(last_reply.locator(".chat-msg__text")).to_contain_text("Shall we go?", timeout=20_000)
     expect(last_reply).to_have_attribute("data-status", "complete")
     expect(page.get_by_role("button", name="Stop")).to_be_hidden()
 
@@ -82,18 +88,26 @@ def test_send_a_message_and_watch_the_reply_stream_in(live_app, browser_page, lo
     assert len(set(growing)) >= 3, f"the reply did not visibly grow: {stream['lengths'][:20]}"
 
     # Role-play formatting: actions in italics, speech styled, nothing rendered as HTML.
-    expect(last_reply.locator("em.chat-action").first).to_have_text("Mara leans over the chart and taps the northern cape.")
+    expect(last_reply.locator("em.chat-action").first).to_have_text(
+        "Mara leans over the chart and taps the northern cape."
+    )
     expect(last_reply.locator(".chat-quote").first).to_have_text('"This is where the tide turns."')
     expect(last_reply.get_by_text("Memories used (0)")).to_be_visible()
     screenshot(page, "reply-streamed")
 
-    stored = list(Message.objects.filter(thread=thread).order_by("seq").values_list("role", "status"))
+    stored = list(
+        Message.objects.filter(thread=thread).order_by("seq").values_list("role", "status")
+    )
     assert stored == [("assistant", "complete"), ("user", "complete"), ("assistant", "complete")]
 
     # Regenerate: the new reply replaces the old one, which stays as an earlier version.
     page.get_by_role("button", name="Regenerate").click()
-    expect(page.locator(".chat-msg--assistant").last.locator(".chat-msg__text")).to_contain_text("A shorter answer, then.")
-    switcher = page.locator(".chat-msg--assistant").last.get_by_role("group", name=re.compile("Reply versions"))
+    expect(page.locator(".chat-msg--assistant").last.locator(".chat-msg__text")).to_contain_text(
+        "A shorter answer, then."
+    )
+    switcher = page.locator(".chat-msg--assistant").last.get_by_role(
+        "group", name=re.compile("Reply versions")
+    )
     expect(switcher.locator(".chat-swipe__count")).to_have_text("2 / 2")
     expect(page.locator(".chat-msg--assistant")).to_have_count(2)
 
@@ -109,7 +123,9 @@ def test_send_a_message_and_watch_the_reply_stream_in(live_app, browser_page, lo
     expect(page.locator(".chat-msg--assistant").last).to_contain_text("A shorter answer, then.")
 
 
-def test_a_dropped_socket_reconnects_and_resends_without_duplicates(live_app, browser_page, login, scripted_replies):
+def test_a_dropped_socket_reconnects_and_resends_without_duplicates(
+    live_app, browser_page, login, scripted_replies
+):
     page = browser_page
     thread = open_chat(live_app, page, login)
     scripted_replies(["Still here.", "Still here, again."])
@@ -145,7 +161,11 @@ def test_a_dropped_socket_reconnects_and_resends_without_duplicates(live_app, br
     expect(page.locator(".chat-msg--sending")).to_have_count(0, timeout=15_000)
     expect(page.locator(".chat-msg--user")).to_have_count(2)
     expect(page.locator(".chat-msg--user").last).not_to_have_class(re.compile("chat-msg--sending"))
-    assert list(Message.objects.filter(thread=thread, role="user").values_list("content", flat=True).order_by("seq")) == [
+    assert list(
+        Message.objects.filter(thread=thread, role="user")
+        .values_list("content", flat=True)
+        .order_by("seq")
+    ) == [
         "Are you there?",
         "And now?",
     ]

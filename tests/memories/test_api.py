@@ -398,14 +398,21 @@ def test_payload_links_to_the_source_messages(api_client, character, thread):
         assert key in body
 
 
-def test_marking_a_changed_source_as_still_right_clears_the_flag_only(api_client, character, thread):
+def test_marking_a_changed_source_as_still_right_clears_the_flag_only(
+    api_client, character, thread
+):
     memory = MemoryFactory(character=character, origin_thread=thread, source_changed=True)
     body = api_client.patch(f"{URL}{memory.pk}/", {"source_changed": False}, format="json").json()
     assert body["source_changed"] is False and body["edited_by_user"] is False
-    assert api_client.patch(f"{URL}{memory.pk}/", {"source_changed": True}, format="json").status_code == 400
+    assert (
+        api_client.patch(f"{URL}{memory.pk}/", {"source_changed": True}, format="json").status_code
+        == 400
+    )
 
 
-def test_editing_a_memory_whose_source_changed_counts_as_reviewing_it(api_client, character, thread):
+def test_editing_a_memory_whose_source_changed_counts_as_reviewing_it(
+    api_client, character, thread
+):
     memory = MemoryFactory(character=character, origin_thread=thread, source_changed=True)
     body = api_client.patch(f"{URL}{memory.pk}/", {"content": "Corrected."}, format="json").json()
     assert body["source_changed"] is False and body["edited_by_user"] is True
