@@ -8,8 +8,8 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from drawhisper.api import SEQ_MAX, IdField, QuerySerializer, StrictIntegerField, StrictSerializer
+from memories.editing import EXPORT_FORMAT, EXPORT_VERSION
 from memories.models import Memory, MemoryType
-from memories.services.editing import EXPORT_FORMAT, EXPORT_VERSION
 
 
 class MemoryListParamsSerializer(QuerySerializer):
