@@ -42,7 +42,7 @@ class ThreadOutputSerializer(serializers.ModelSerializer):
     url = serializers.SerializerMethodField()
     websocket_path = serializers.SerializerMethodField()
     branched_from = serializers.PrimaryKeyRelatedField(
-        read_only=True, help_text="The chat this one was branched from, or null."
+        read_only=True, allow_null=True, help_text="The chat this one was branched from, or null."
     )
 
     class Meta:
