@@ -22,8 +22,9 @@ from tests.factories import MemoryFactory
 # asking for its receipt and versions; 62 after. Of the 44 statements left, 12 are the chat's
 # own, 22 context assembly with retrieval (8 of them the four vector searches and their
 # settings, each in a transaction of its own) and 10 the memory app deciding, after each of
-# the two commits, whether a memory job is due.
-TURN_QUERY_BUDGET = 62
+# the two commits, whether a memory job is due. Per-chat connections (model and sampling
+# chosen per user, character and chat) added one: the user's default connection, 63.
+TURN_QUERY_BUDGET = 63
 
 
 def one_turn(*, user, thread_id: int, content: str) -> services.PreparedReply:
