@@ -138,10 +138,9 @@ def chat_import(request, character_id: int):
         upload = request.FILES.get("file")
         if upload is None:
             error = "Choose a chat file to import."
-        elif upload.size > settings.CHAT_IMPORT_MAX_BYTES:
-            error = f"The file is larger than {settings.CHAT_IMPORT_MAX_BYTES} bytes."
         else:
             try:
+                transfer.check_upload_size(upload.size)
                 result = transfer.thread_import_sillytavern(
                     user=request.user, character_id=character.pk, data=upload.read()
                 )

@@ -230,6 +230,14 @@ class IdField(StrictIntegerField):
         super().__init__(**kwargs)
 
 
+def json_object_body(request) -> dict:
+    """The request body as a dict, for endpoints whose service checks the fields itself;
+    any other JSON value (a list, a number) is a 400."""
+    if not isinstance(request.data, dict):
+        raise exceptions.ValidationError({"non_field_errors": ["The body must be a JSON object."]})
+    return dict(request.data)
+
+
 class StrictFieldsMixin:
     """Refuse request body fields the serializer does not define, naming them, instead of
     dropping them silently (a misspelt ``persona`` would otherwise save nothing)."""

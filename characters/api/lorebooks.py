@@ -19,7 +19,13 @@ from rest_framework.views import APIView
 from characters.lorebooks import formats, matching, services
 from characters.lorebooks.selectors import lorebook_entries, lorebook_get, lorebook_list
 from characters.models import Lorebook, LorebookEntry
-from drawhisper.api import PAGE_PARAMETERS, LimitedJSONParser, Pagination, paged
+from drawhisper.api import (
+    PAGE_PARAMETERS,
+    LimitedJSONParser,
+    Pagination,
+    json_object_body,
+    paged,
+)
 
 MAX_IMPORT_BYTES = 8 * 1024 * 1024
 
@@ -95,12 +101,6 @@ class LorebookActivationSerializer(serializers.Serializer):
     tokens = serializers.IntegerField()
 
 
-def _body(request) -> dict:
-    if not isinstance(request.data, dict):
-        raise ValidationError({"non_field_errors": ["The body must be a JSON object."]})
-    return dict(request.data)
-
-
 def get_own_lorebook(request, lorebook_id) -> Lorebook:
     lorebook = lorebook_get(user=request.user, lorebook_id=lorebook_id)
     if lorebook is None:
@@ -127,7 +127,7 @@ class LorebookListCreateApi(APIView):
         responses={201: LorebookOutputSerializer},
     )
     def post(self, request):
-        lorebook = services.lorebook_create(owner=request.user, data=_body(request))
+        lorebook = services.lorebook_create(owner=request.user, data=json_object_body(request))
         return Response(LorebookOutputSerializer(lorebook).data, status=status.HTTP_201_CREATED)
 
 
@@ -145,7 +145,7 @@ class LorebookDetailApi(APIView):
     )
     def patch(self, request, lorebook_id: int):
         lorebook = get_own_lorebook(request, lorebook_id)
-        lorebook = services.lorebook_update(lorebook=lorebook, data=_body(request))
+        lorebook = services.lorebook_update(lorebook=lorebook, data=json_object_body(request))
         return Response(LorebookOutputSerializer(lorebook).data)
 
     @extend_schema(operation_id="lorebooks_destroy", responses={204: None})

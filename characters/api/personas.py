@@ -5,14 +5,14 @@ from __future__ import annotations
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from characters.models import Persona
 from characters.personas import services
 from characters.personas.selectors import persona_get, persona_list
-from drawhisper.api import PAGE_PARAMETERS, Pagination, paged
+from drawhisper.api import PAGE_PARAMETERS, Pagination, json_object_body, paged
 
 
 class PersonaOutputSerializer(serializers.ModelSerializer):
@@ -20,12 +20,6 @@ class PersonaOutputSerializer(serializers.ModelSerializer):
         model = Persona
         fields = ["id", "name", "description", "default", "created_at", "updated_at"]
         read_only_fields = fields
-
-
-def _body(request) -> dict:
-    if not isinstance(request.data, dict):
-        raise ValidationError({"non_field_errors": ["The body must be a JSON object."]})
-    return dict(request.data)
 
 
 def get_own_persona(request, persona_id) -> Persona:
@@ -54,7 +48,7 @@ class PersonaListCreateApi(APIView):
         responses={201: PersonaOutputSerializer},
     )
     def post(self, request):
-        persona = services.persona_create(owner=request.user, data=_body(request))
+        persona = services.persona_create(owner=request.user, data=json_object_body(request))
         return Response(PersonaOutputSerializer(persona).data, status=status.HTTP_201_CREATED)
 
 
@@ -70,7 +64,7 @@ class PersonaDetailApi(APIView):
     )
     def patch(self, request, persona_id: int):
         persona = services.persona_update(
-            persona=get_own_persona(request, persona_id), data=_body(request)
+            persona=get_own_persona(request, persona_id), data=json_object_body(request)
         )
         return Response(PersonaOutputSerializer(persona).data)
 

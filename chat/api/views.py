@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 
-from django.conf import settings
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import HttpResponse
 from django.utils.text import slugify
@@ -231,11 +230,8 @@ class ThreadImportApi(APIView):
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         upload = data["file"]
-        if upload.size > settings.CHAT_IMPORT_MAX_BYTES:
-            raise ValidationError(
-                {"file": f"The file is larger than {settings.CHAT_IMPORT_MAX_BYTES} bytes."}
-            )
         try:
+            transfer.check_upload_size(upload.size)
             result = transfer.thread_import_sillytavern(
                 user=request.user,
                 character_id=data["character"],

@@ -38,6 +38,7 @@ NATIVE_VERSION = 1
 __all__ = [
     "NATIVE_FORMAT",
     "ChatFileError",
+    "check_upload_size",
     "ImportResult",
     "memory_progress",
     "thread_export_native",
@@ -125,6 +126,12 @@ def thread_export_native(*, thread: Thread, actor) -> dict[str, Any]:
         ],
         "memories": thread_memories(actor=actor, character=thread.character, thread_id=thread.pk),
     }
+
+
+def check_upload_size(size: int) -> None:
+    """Refuse a chat file over ``CHAT_IMPORT_MAX_BYTES`` before it is read."""
+    if size > settings.CHAT_IMPORT_MAX_BYTES:
+        raise ChatFileError(f"The file is larger than {settings.CHAT_IMPORT_MAX_BYTES} bytes.")
 
 
 def thread_import_sillytavern(
