@@ -63,11 +63,19 @@ class DeltaBatcher:
     worse than without batching; pieces arriving sooner wait for a timer that fires
     ``interval`` after the last send. Sends never overlap and keep their order; a send in
     flight is not cut short by cancelling the reply (it is shielded), and ``close`` sends what
-    is left, so the batches always add up to the whole text.
+    is left, so the batches always add up to the whole text. ``clock`` (seconds, monotonic)
+    decides whether a piece is due; the timer itself sleeps in real time.
     """
 
-    def __init__(self, *, send: Callable[[str], Awaitable[None]], interval: float) -> None:
+    def __init__(
+        self,
+        *,
+        send: Callable[[str], Awaitable[None]],
+        interval: float,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self._send = send
+        self._clock = clock
         self.interval = max(0.0, interval)
         self.pending = ""
         self.sent_count = 0
@@ -81,7 +89,7 @@ class DeltaBatcher:
         self.pending += piece
         if self._timer is not None:
             return  # a send is already scheduled; it takes this piece along
-        wait = 0.0 if self._sent_at is None else self._sent_at + self.interval - time.monotonic()
+        wait = 0.0 if self._sent_at is None else self._sent_at + self.interval - self._clock()
         if wait <= 0:
             await asyncio.shield(asyncio.ensure_future(self.flush()))
         else:
@@ -93,7 +101,7 @@ class DeltaBatcher:
             text, self.pending = self.pending, ""
             if not text:
                 return
-            self._sent_at = time.monotonic()
+            self._sent_at = self._clock()
             self.sent_count += 1
             await self._send(text)
 

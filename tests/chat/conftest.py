@@ -6,6 +6,7 @@ prefix of their own so parallel runs of other suites never see these events."""
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 
 import pytest
@@ -114,6 +115,22 @@ async def receive_close_code(communicator: WebsocketCommunicator) -> int:
     output = await communicator.receive_output(timeout=5)
     assert output["type"] == "websocket.close", output
     return output.get("code")
+
+
+async def wait_until(condition, *, timeout: float = 15, what: str = "the condition") -> None:
+    """Wait for ``condition()`` (sync or async) to become true; ``timeout`` only bounds a hang,
+    it is not what the test asserts."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while True:
+        result = condition()
+        if asyncio.iscoroutine(result):
+            result = await result
+        if result:
+            return
+        if loop.time() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        await asyncio.sleep(0.02)
 
 
 async def no_more_events(communicator: WebsocketCommunicator, wait: float = 0.3) -> bool:

@@ -5,7 +5,6 @@ a closed tab mid-reply, a resent message, a failing provider, regeneration, bad 
 
 from __future__ import annotations
 
-import asyncio
 import uuid
 from datetime import timedelta
 
@@ -24,11 +23,13 @@ from tests.chat.conftest import (
     receive_until,
     socket,
     use_chat_backend,
+    wait_until,
 )
 from tests.factories import MessageFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
+STALLS_AFTER = "tests.chat.fakes.StallsAfterBackend"
 LONG_REPLY = "*She unrolls the chart slowly.* " + "The coast runs north for a long way. " * 30
 
 
@@ -223,16 +224,22 @@ async def test_closing_the_tab_mid_reply_keeps_the_partial_text_as_interrupted(
 
 
 async def test_reply_text_is_saved_while_it_streams(thread, token, settings):
-    use_chat_backend(settings, chunk_size=4, delay=0.05)
-    ScriptedChatBackend.script(LONG_REPLY)
+    # The model writes the start of a reply and then pauses: the reply is still being
+    # written, and its text so far must already be in the database.
+    use_chat_backend(settings, STALLS_AFTER, before=LONG_REPLY[:80], chunk_size=4)
     ws = await connect(thread.pk, token)
     await ws.send_json_to(
         {"type": "message.send", "content": "Go on.", "client_id": str(uuid.uuid4())}
     )
     start = (await receive_until(ws, "reply.start"))[-1]
-    await asyncio.sleep(0.8)
-    saved = await database_sync_to_async(Message.objects.get)(pk=start["message_id"])
-    assert saved.status == "streaming" and saved.content and LONG_REPLY.startswith(saved.content)
+    get_reply = database_sync_to_async(Message.objects.get)
+
+    async def text_saved() -> bool:
+        return bool((await get_reply(pk=start["message_id"])).content)
+
+    await wait_until(text_saved, what="a progress save")
+    saved = await get_reply(pk=start["message_id"])
+    assert saved.status == "streaming" and LONG_REPLY[:80].startswith(saved.content)
     assert saved.progress_at is not None
     await ws.send_json_to({"type": "reply.stop"})
     await receive_until(ws, "reply.end")
@@ -546,7 +553,12 @@ async def test_a_tab_that_connects_mid_reply_is_told_what_is_being_written(threa
     )
     start = (await receive_until(tab_a, "reply.start"))[-1]
     await receive_until(tab_a, "reply.delta")
-    await asyncio.sleep(0.5)  # a progress save has happened
+
+    async def progress_saved() -> bool:
+        reply = await database_sync_to_async(Message.objects.get)(pk=start["message_id"])
+        return bool(reply.content)
+
+    await wait_until(progress_saved, what="a progress save")
     tab_b = await connect(thread.pk, token, expect_reply=start["message_id"])
     await tab_b.send_json_to({"type": "reply.stop"})  # Stop works from the new tab too
     end = (await receive_until(tab_b, "reply.end"))[-1]
