@@ -277,6 +277,14 @@ DEEPSEEK_API_KEY = env("DEEPSEEK_API_KEY", default="")
 # Fernet keys for the API keys of user connections, newest first (older ones still decrypt).
 # Unset: one key derived from SECRET_KEY.
 CONNECTION_ENCRYPTION_KEYS = env.list("CONNECTION_ENCRYPTION_KEYS", default=[])
+# Whether users' connections may point at loopback, private or link-local addresses (a local
+# Ollama, LM Studio; but also the server's own network and cloud metadata). Unset: allowed
+# while the site answers only to loopback host names (the make run default, one person's
+# machine), refused as soon as ALLOWED_HOSTS names any other host (a server others can reach).
+_LOOPBACK_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1", "testserver"}
+CONNECTIONS_ALLOW_PRIVATE = env.bool(
+    "CONNECTIONS_ALLOW_PRIVATE", default=set(ALLOWED_HOSTS) <= _LOOPBACK_HOSTS
+)
 
 # The LLM provider: "openai", "deepseek" or "offline". With no key, offline.
 _default_llm = "openai" if OPENAI_API_KEY else ("deepseek" if DEEPSEEK_API_KEY else "offline")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlparse
 
+import openai
 from langchain_openai import ChatOpenAI
 
 from drawhisper.providers.openai_chat import OpenAIChatBackend
@@ -15,6 +16,11 @@ OPENAI_HOST = "api.openai.com"
 
 class ConnectionChatBackend(OpenAIChatBackend):
     def __init__(self, *, connection_name: str = "", **options: Any) -> None:
+        # Never follow a redirect: it could lead past the address check of the base URL.
+        options.setdefault("http_client", openai.DefaultHttpxClient(follow_redirects=False))
+        options.setdefault(
+            "http_async_client", openai.DefaultAsyncHttpxClient(follow_redirects=False)
+        )
         super().__init__(**options)
         self.host = urlparse(self.base_url or "").netloc or self.base_url or ""
         self.provider_label = f"The connection \u201c{connection_name}\u201d ({self.host})"

@@ -17,6 +17,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.http import Http404
 
+from drawhisper.accounts.connections.addresses import refusal_reason
 from drawhisper.accounts.connections.crypto import decrypt_secret, encrypt_secret
 from drawhisper.accounts.connections.generation import (
     SAMPLING_KEYS,
@@ -61,6 +62,22 @@ def _check_preset(preset: str) -> None:
         )
 
 
+def _check_base_url(base_url: str) -> str:
+    base_url = base_url.rstrip("/")
+    reason = refusal_reason(base_url)
+    if reason:
+        raise ValidationError({"base_url": reason})
+    return base_url
+
+
+def check_reachable(connection: Connection) -> None:
+    """Refuse to call a connection whose host is (now) a private address: its base URL was
+    checked when saved, but a name can resolve elsewhere later."""
+    reason = refusal_reason(connection.base_url)
+    if reason:
+        raise PermanentProviderError(f"The connection \u201c{connection.name}\u201d: {reason}")
+
+
 def validate_generation(*, owner, data: Any, field: str = "generation") -> dict[str, Any]:
     """A validated, cleaned generation layer; a connection must be the owner's own."""
     serializer = GenerationSettingsSerializer(data=data)
@@ -96,6 +113,7 @@ def connection_create(
     name = name.strip()
     if not name:
         raise ValidationError({"name": "The name is empty."})
+    base_url = _check_base_url(base_url)
     layer = validate_generation(owner=owner, data=generation or {})
     layer.pop("connection", None)
     if is_default or not Connection.objects.filter(owner=owner).exists():
@@ -105,7 +123,7 @@ def connection_create(
         owner=owner,
         name=name[:80],
         preset=preset,
-        base_url=base_url.rstrip("/"),
+        base_url=base_url,
         api_key_encrypted=encrypt_secret(api_key.strip()),
         default_model=default_model.strip(),
         is_default=is_default,
@@ -125,7 +143,7 @@ def connection_update(*, connection: Connection, **changes: Any) -> Connection:
             raise ValidationError({"name": "The name is empty."})
         connection.name = name[:80]
     if "base_url" in changes:
-        connection.base_url = changes["base_url"].rstrip("/")
+        connection.base_url = _check_base_url(changes["base_url"])
     if "api_key" in changes:
         connection.api_key_encrypted = encrypt_secret((changes["api_key"] or "").strip())
     if "default_model" in changes:
@@ -150,11 +168,14 @@ def connection_delete(*, connection: Connection) -> None:
 
 
 def _client(connection: Connection) -> openai.OpenAI:
+    check_reachable(connection)
     return openai.OpenAI(
         base_url=connection.base_url,
         api_key=decrypt_secret(connection.api_key_encrypted) or "not-needed",
         timeout=PROBE_TIMEOUT_SECONDS,
         max_retries=0,
+        # A redirect could lead past the address check (see ``addresses``).
+        http_client=openai.DefaultHttpxClient(follow_redirects=False),
     )
 
 
@@ -189,6 +210,8 @@ def connection_models(*, connection: Connection) -> list[str]:
     try:
         page = _client(connection).models.list()
         return sorted({str(model.id) for model in page.data})
+    except ProviderError:
+        raise
     except Exception as error:
         raise _readable(connection, error) from error
 
@@ -242,6 +265,7 @@ def chat_llm_config(*, owner, layers: list[dict | None]) -> dict[str, Any] | Non
         if chosen.get("model"):
             config["OPTIONS"]["model"] = chosen["model"]
         return config
+    check_reachable(connection)
     merged = merge_layers({**connection.generation, "model": connection.default_model}, chosen)
     if not merged.get("model"):
         raise PermanentProviderError(
