@@ -33,6 +33,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
+from benchmarks.answering import GRADED_CATEGORIES, Answering, answer_and_grade
 from benchmarks.bm25 import BM25
 from benchmarks.loader import LoadedConversation
 from benchmarks.locomo import CATEGORY_NAMES, Question, evidence_recall
@@ -71,6 +72,9 @@ class MethodScores:
     tokens: list[int] = field(default_factory=list)
     items: list[int] = field(default_factory=list)
     latency_ms: list[float] = field(default_factory=list)
+    # LLM-judge verdicts (1.0 CORRECT, 0.0 WRONG) per category, and provider errors.
+    judged: dict[int, list[float]] = field(default_factory=lambda: defaultdict(list))
+    judge_errors: int = 0
 
     def add(
         self,
@@ -96,6 +100,9 @@ class MethodScores:
         self.tokens.extend(other.tokens)
         self.items.extend(other.items)
         self.latency_ms.extend(other.latency_ms)
+        for category, values in other.judged.items():
+            self.judged[category].extend(values)
+        self.judge_errors += other.judge_errors
 
     def summary(self, scoring: str = DEFAULT_SCORING) -> dict:
         by_scoring = {}
@@ -122,6 +129,11 @@ class MethodScores:
             "mean_tokens": round(sum(self.tokens) / len(self.tokens), 1) if self.tokens else 0.0,
             "mean_items": round(sum(self.items) / len(self.items), 1) if self.items else 0.0,
         }
+        if self.judged:
+            every = [value for values in self.judged.values() for value in values]
+            result["j"] = {**_per_category(self.judged), "overall": _percent(every)}
+            result["j_questions"] = len(every)
+            result["j_errors"] = self.judge_errors
         if self.latency_ms:
             result["latency_ms"] = {
                 "p50": round(percentile(self.latency_ms, 50), 2),
@@ -268,7 +280,12 @@ def evaluate(
     scoring: str = DEFAULT_SCORING,
     tuned_on: Sequence[str] = (),
     progress: Callable[[int], None] | None = None,
+    answer: Answering | None = None,
+    latency: bool = True,
 ) -> dict:
+    """Score every method on ``conversations``. With ``answer``, its methods also answer
+    each graded question from what they retrieved and the judge grades it (J); without
+    ``latency`` the timed pass is skipped (and ``progress`` hears once per question)."""
     from memories.context import retrieve
 
     if scoring not in SCORINGS:
@@ -293,6 +310,7 @@ def evaluate(
                 before_seq=before_seq,
             )
             scorer.score((methods[PRODUCT], own[PRODUCT]), items)
+            chosen_by_method: dict[str, Sequence] = {PRODUCT: items}
             if pools is not None:
                 query = question.question
                 query_vector = embedder.embed_query(query)
@@ -311,6 +329,9 @@ def evaluate(
                 }
                 for name, chosen in ranked.items():
                     scorer.score((methods[name], own[name]), chosen)
+                chosen_by_method.update(ranked)
+            if answer is not None:
+                _judge(answer, loaded, question, chosen_by_method, methods, own)
             tick(1)
     # Latency in a pass of its own, with nothing but retrieval running in between. Each
     # question is timed cold (its query embedding computed: the figure reported), then its
@@ -318,7 +339,7 @@ def evaluate(
     # cached, as when a reply is regenerated).
     embedding_ms: list[float] = []
     warm_ms: list[float] = []
-    for loaded in conversations:
+    for loaded in conversations if latency else ():
         before_seq = loaded.last_seq + 1
 
         def timed(query: str, loaded=loaded, before_seq=before_seq) -> float:
@@ -354,6 +375,11 @@ def evaluate(
                 "turns": len(loaded.conversation.turns),
                 "memories": len(loaded.memory_cover),
                 "summaries": len(loaded.summary_cover),
+                **(
+                    {"failed_sessions": [session for session, _ in loaded.failed_sessions]}
+                    if loaded.memories == "pipeline"
+                    else {}
+                ),
                 "full_history_tokens": sum(count_tokens(c.body) for c in turns.ordered),
                 **own[PRODUCT].summary(scoring),
                 "methods": {name: scores.summary(scoring) for name, scores in own.items()},
@@ -368,12 +394,44 @@ def evaluate(
             "mean": round(sum(full) / len(full), 1) if full else 0.0,
             "per_conversation": full,
         },
-        "latency_ms": _latency(methods[PRODUCT].latency_ms, warm_ms, embedding_ms),
+        "latency_ms": _latency(methods[PRODUCT].latency_ms, warm_ms, embedding_ms)
+        if latency
+        else None,
         "conversations": per_conversation,
     }
     if tuned_on:
         results["groups"] = _groups(owns, tuned_on, scoring)
     return results
+
+
+def _judge(
+    answer: Answering,
+    loaded: LoadedConversation,
+    question: Question,
+    chosen_by_method: dict[str, Sequence],
+    methods: dict[str, MethodScores],
+    own: dict[str, MethodScores],
+) -> None:
+    """Each answering method answers ``question`` from its own items; the judge grades it."""
+    if question.category not in GRADED_CATEGORIES or not question.answer:
+        return
+    conversation = loaded.conversation
+    for name in answer.methods:
+        chosen = chosen_by_method.get(name)
+        if chosen is None:
+            continue
+        graded = answer_and_grade(
+            answer.llm,
+            answer.judge,
+            question=question.question,
+            gold_answer=question.answer,
+            texts=[item.text for item in chosen],
+            speaker_a=conversation.speaker_a,
+            speaker_b=conversation.speaker_b,
+        )
+        for target in (methods[name], own[name]):
+            target.judged[question.category].append(1.0 if graded.correct else 0.0)
+            target.judge_errors += bool(graded.error)
 
 
 def _distribution(values: Sequence[float]) -> dict[str, float]:

@@ -2,7 +2,7 @@
 
 A daphne subprocess serves the project on a loopback port (``load_asgi``); its chat model is
 the real OpenAI adapter talking to the fake OpenAI-compatible streaming server
-(``tests.support.openai_server``, its own process) that streams a fixed reply in fixed pieces
+(``benchmarks.openai_server``, its own process) that streams a fixed reply in fixed pieces
 with a fixed delay between them. A second daphne serves the floor (``floor``): a bare
 consumer streaming the same reply through the same adapter, with no database.
 Each client owns one thread (with some history, so context assembly and retrieval have work
@@ -86,7 +86,7 @@ class FakeModel:
         self.command = [
             sys.executable,
             "-m",
-            "tests.support.openai_server",
+            "benchmarks.openai_server",
             "--port",
             "0",
             "--default-reply",

@@ -48,6 +48,11 @@ class LoadedConversation:
     memory_cover: dict[int, frozenset[int]] = field(default_factory=dict)
     memory_session: dict[int, frozenset[int]] = field(default_factory=dict)
     summary_cover: dict[int, frozenset[int]] = field(default_factory=dict)
+    # Where the memories came from ("gold" or "pipeline"), and for a pipeline run the jobs
+    # that failed (session, error) and how many chunks each session's job stored.
+    memories: str = "gold"
+    failed_sessions: list[tuple[int, str]] = field(default_factory=list)
+    stored_per_session: dict[int, int] = field(default_factory=dict)
 
     @property
     def last_seq(self) -> int:
@@ -107,16 +112,27 @@ class _GivenChunks:
         }
 
 
+MEMORY_SOURCES = ("gold", "pipeline")
+
+
 def load_conversation(
-    conversation: Conversation, *, progress: Progress | None = None
+    conversation: Conversation, *, memories: str = "gold", progress: Progress | None = None
 ) -> LoadedConversation:
-    """Write one conversation; ``progress(n)`` is told of every n turns/items handled."""
+    """Write one conversation; ``progress(n)`` is told of every n turns/items handled.
+
+    ``memories``: ``gold`` stores the dataset's observations and summaries through the
+    pipeline's store step (above); ``pipeline`` runs the product's own steps over each
+    session instead (``store_session_with_pipeline``)."""
+    if memories not in MEMORY_SOURCES:
+        raise ValueError(f"memories must be one of {', '.join(MEMORY_SOURCES)}, not {memories!r}")
     tick = progress or (lambda _n: None)
     loaded = create_participants(conversation)
+    loaded.memories = memories
     for session in conversation.sessions():
         tick(write_session_turns(loaded, session))
+    store = store_session if memories == "gold" else store_session_with_pipeline
     for session in conversation.sessions():
-        store_session(loaded, session)
+        store(loaded, session)
         tick(1)
     archive_messages(loaded)
     return loaded
@@ -229,6 +245,51 @@ def store_session(loaded: LoadedConversation, session: int) -> None:
         source = cited or sorted(session_turns)
         Memory.objects.filter(pk=memory.pk).update(
             source_start_seq=source[0], source_end_seq=source[-1]
+        )
+
+
+def pipeline_steps() -> tuple:
+    """The product's own steps, in its order, up to storing: the notify step is left out
+    (nobody is listening, and it would queue the thread's next job)."""
+    from memories.pipeline import STEPS
+
+    return tuple(step for step in STEPS if step.name != "notify")
+
+
+def store_session_with_pipeline(loaded: LoadedConversation, session: int) -> None:
+    """Run the product's own summarize and extract steps (with the configured provider) over
+    the session, then embed and store as a job does. A memory's strict cover is the message
+    seqs it names as its source, when the pipeline records them (``source_seqs``); a memory
+    that names only its job's range covers no turn strictly and that range generously."""
+    from memories.pipeline import PIPELINE_VERSION, Outcome, run_job
+
+    seqs = session_seqs(loaded.conversation, session)
+    if not seqs:
+        return
+    job = MemoryJob.objects.create(
+        thread_id=loaded.thread_id,
+        start_seq=seqs[0],
+        end_seq=seqs[-1],
+        pipeline_version=PIPELINE_VERSION,
+    )
+    outcome = run_job(job_id=job.pk, steps=pipeline_steps())
+    job.refresh_from_db()
+    if outcome != Outcome.SUCCEEDED:
+        loaded.failed_sessions.append((session, job.last_error or str(outcome)))
+        return
+    stored = job.state["steps"]["store"]
+    session_turns = frozenset(seqs)
+    summary_id = stored.get("summary_id")
+    if summary_id is not None:
+        loaded.summary_cover[summary_id] = session_turns
+    memories = Memory.objects.filter(pk__in=stored["memory_ids"])
+    loaded.stored_per_session[session] = len(stored["memory_ids"])
+    for memory in memories:
+        named = getattr(memory, "source_seqs", None) or ()
+        loaded.memory_cover[memory.pk] = frozenset(int(seq) for seq in named)
+        start, end = memory.source_start_seq, memory.source_end_seq
+        loaded.memory_session[memory.pk] = (
+            frozenset(range(start, (end or start) + 1)) if start is not None else session_turns
         )
 
 

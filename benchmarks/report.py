@@ -177,3 +177,91 @@ def locomo_tables(results: dict) -> str:
 
 def _or_dash(value: object) -> object:
     return "-" if value is None else value
+
+
+def answer_tables(results: dict) -> str:
+    """J (LLM-judge accuracy, %) per category and overall for every method that answered,
+    for the gold-observation run and, when present, the pipeline-made memories' run."""
+    parts = []
+    for label, run in (
+        ("gold observations", results),
+        ("product-made memories", results.get("pipeline_memories")),
+    ):
+        if not run:
+            continue
+        answered = {name: s for name, s in run["methods"].items() if "j" in s}
+        if not answered:
+            continue
+        model = (results.get("setup", {}).get("answer") or {}).get("answer_model", "")
+        parts += [
+            f"J (% judged CORRECT, mem0's LoCoMo protocol; memories: {label}; answer model "
+            f"{model or '-'}), within {run['budget_tokens']} retrieved tokens:",
+            "",
+            table(
+                ["method", *ANSWERED, "overall", "questions", "errors"],
+                [
+                    [
+                        METHOD_LABELS.get(name, name),
+                        *(summary["j"].get(category, "-") for category in ANSWERED),
+                        f"**{summary['j']['overall']}**",
+                        summary["j_questions"],
+                        summary["j_errors"],
+                    ]
+                    for name, summary in answered.items()
+                ],
+            ),
+            "",
+        ]
+    return "\n".join(parts)
+
+
+def pipeline_tables(results: dict) -> str:
+    """The run over the product's own memories, beside the gold-observation headline."""
+    made = results["pipeline_memories"]
+    gold = results["methods"]
+    providers = ", ".join(
+        f"{alias} {setup['backend']} ({setup['model']})"
+        for alias, setup in made["providers"].items()
+        if alias in ("summary", "extract")
+    )
+    rows = []
+    for name, summary in made["methods"].items():
+        beside = gold.get(name, {})
+        rows.append(
+            [
+                METHOD_LABELS.get(name, name),
+                f"**{summary['overall_recall']}**",
+                beside.get("overall_recall", "-"),
+                summary["recall_by_scoring"]["generous"],
+                beside.get("recall_by_scoring", {}).get("generous", "-"),
+                _or_dash(summary["answer_coverage"].get("overall")),
+                _or_dash(beside.get("answer_coverage", {}).get("overall")),
+                summary["mean_tokens"],
+            ]
+        )
+    memories = sum(entry["memories"] for entry in made["conversations"])
+    gold_memories = sum(entry["memories"] for entry in results["conversations"])
+    return "\n".join(
+        [
+            f"Product-made memories ({providers}): {memories} memories from "
+            f"{made['sessions']} sessions ({made['failed_sessions']} failed), against "
+            f"{gold_memories} gold observations. Evidence recall (%, strict and generous) and "
+            "answer coverage, pipeline-made beside gold:",
+            "",
+            table(
+                [
+                    "method",
+                    "strict (made)",
+                    "strict (gold)",
+                    "generous (made)",
+                    "generous (gold)",
+                    "answer coverage (made)",
+                    "answer coverage (gold)",
+                    "mean tokens",
+                ],
+                rows,
+            ),
+            "",
+            versus(made["methods"]) + " (product-made memories).",
+        ]
+    )

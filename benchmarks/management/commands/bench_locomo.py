@@ -24,12 +24,15 @@ from django.test.utils import override_settings
 from tqdm import tqdm
 
 from benchmarks import locomo
+from benchmarks.answering import Answering
 from benchmarks.database import throwaway_database
-from benchmarks.evaluate import evaluate
-from benchmarks.loader import load_conversation, remove_conversation
-from benchmarks.report import locomo_tables
+from benchmarks.evaluate import METHODS, evaluate
+from benchmarks.loader import MEMORY_SOURCES, load_conversation, remove_conversation
+from benchmarks.report import answer_tables, locomo_tables, pipeline_tables
 from benchmarks.scoring import DEFAULT_SCORING, SCORINGS
-from drawhisper.providers.registry import get_embedder
+from drawhisper.providers.registry import get_embedder, get_llm
+
+OFFLINE_BACKEND = "drawhisper.providers.offline.OfflineChatBackend"
 
 
 @contextmanager
@@ -61,6 +64,44 @@ def parse_overrides(pairs: list[str]) -> dict[str, object]:
 
 def _ids(value: str) -> list[str]:
     return [part.strip() for part in value.split(",") if part.strip()]
+
+
+def provider_setup() -> dict[str, dict[str, str]]:
+    """The configured model of each pipeline alias (backend class and model), no secrets."""
+    return {
+        alias: {
+            "backend": config["BACKEND"].rpartition(".")[2],
+            "model": str(config.get("OPTIONS", {}).get("model", "")),
+        }
+        for alias, config in settings.LLM_BACKENDS.items()
+    }
+
+
+def answering(options) -> Answering | None:
+    """The answering model and judge for ``--answer``: the configured chat model (or
+    ``--answer-model``/``--judge-model`` on the same provider), at temperature 0."""
+    if not options["answer"]:
+        return None
+    chat = settings.LLM_BACKENDS["chat"]
+    if chat["BACKEND"] == OFFLINE_BACKEND:
+        raise CommandError(
+            "--answer needs a configured chat model (LLM_PROVIDER with its key, or "
+            "OPENAI_BASE_URL for a compatible server): the offline stand-in cannot answer"
+        )
+
+    def build(model: str):
+        block_options = {**chat.get("OPTIONS", {}), "temperature": 0}
+        if model:
+            block_options["model"] = model
+        return get_llm(config={"BACKEND": chat["BACKEND"], "OPTIONS": block_options})
+
+    methods = tuple(_ids(options["answer_methods"])) or METHODS
+    unknown = sorted(set(methods) - set(METHODS))
+    if unknown:
+        raise CommandError(f"--answer-methods: no method {', '.join(unknown)}")
+    return Answering(
+        llm=build(options["answer_model"]), judge=build(options["judge_model"]), methods=methods
+    )
 
 
 class Command(BaseCommand):
@@ -116,6 +157,32 @@ class Command(BaseCommand):
             "--keep", action="store_true", help="keep the data (and database) afterwards"
         )
         parser.add_argument("--database-name", default=None, help="name of the throwaway database")
+        parser.add_argument(
+            "--memories",
+            choices=MEMORY_SOURCES,
+            default="gold",
+            help="gold: store the dataset's observations as the memories (the headline); "
+            "pipeline: also run the product's own summarize and extract steps over each "
+            "session with the configured provider, and report that run beside the gold one",
+        )
+        parser.add_argument(
+            "--answer",
+            action="store_true",
+            help="answer each question from every method's retrieved items with the "
+            "configured chat model and grade it with an LLM judge (J, mem0's protocol)",
+        )
+        parser.add_argument(
+            "--answer-methods",
+            default="",
+            metavar="NAME,NAME",
+            help="only these methods answer (default: every method)",
+        )
+        parser.add_argument(
+            "--answer-model", default="", help="model that answers (default: CHAT_MODEL)"
+        )
+        parser.add_argument(
+            "--judge-model", default="", help="model that judges (default: CHAT_MODEL)"
+        )
 
     def handle(self, *args, **options):
         path = Path(options["data"])
@@ -138,7 +205,10 @@ class Command(BaseCommand):
         budget = options["budget"] or int(settings.CONTEXT_LAYER_BUDGETS.get("retrieved", 1000))
         overrides = parse_overrides(options["set"])
         questions = sum(len(c.questions) for c in conversations)
+        answer = answering(options)
+        with_pipeline = options["memories"] == "pipeline"
         loaded: list = []
+        made: list = []  # the same conversations with the pipeline's own memories
 
         database = (
             current_database(keep=options["keep"], loaded=loaded)
@@ -155,6 +225,17 @@ class Command(BaseCommand):
             ) as bar:
                 for conversation in conversations:
                     loaded.append(load_conversation(conversation, progress=bar.update))
+            if with_pipeline:
+                with tqdm(
+                    total=units, desc="pipeline", unit="turn", disable=options["verbosity"] < 1
+                ) as bar:
+                    for conversation in conversations:
+                        made.append(
+                            load_conversation(
+                                conversation, memories="pipeline", progress=bar.update
+                            )
+                        )
+                loaded.extend(made)  # removed with the rest in place
             # Freshly loaded tables have no planner statistics yet, and autovacuum would
             # start on them in the middle of the measurements: do both now, as a database in
             # service has long done.
@@ -175,13 +256,37 @@ class Command(BaseCommand):
                 total=2 * questions, desc="questions", unit="q", disable=options["verbosity"] < 1
             ) as bar:
                 results = evaluate(
-                    loaded,
+                    loaded[: len(conversations)],
                     budget=budget,
                     baselines=not options["no_baselines"],
                     scoring=options["scoring"],
                     tuned_on=tuned_on,
                     progress=bar.update,
+                    answer=answer,
                 )
+            if with_pipeline:
+                with tqdm(
+                    total=questions,
+                    desc="pipeline questions",
+                    unit="q",
+                    disable=options["verbosity"] < 1,
+                ) as bar:
+                    results["pipeline_memories"] = {
+                        "providers": provider_setup(),
+                        "failed_sessions": sum(len(c.failed_sessions) for c in made),
+                        "sessions": sum(len(c.conversation.sessions()) for c in made),
+                        "errors": sorted({error for c in made for _, error in c.failed_sessions}),
+                        **evaluate(
+                            made,
+                            budget=budget,
+                            baselines=not options["no_baselines"],
+                            scoring=options["scoring"],
+                            tuned_on=tuned_on,
+                            progress=bar.update,
+                            answer=answer,
+                            latency=False,
+                        ),
+                    }
             embedder = get_embedder()
             results["setup"] = {
                 "data": str(path),
@@ -189,6 +294,17 @@ class Command(BaseCommand):
                 "samples": [c.sample_id for c in conversations],
                 "tuned_on": tuned_on,
                 "database": database_name,
+                "memories": options["memories"],
+                "providers": provider_setup(),
+                "answer": (
+                    {
+                        "methods": list(answer.methods),
+                        "answer_model": answer.llm.model,
+                        "judge_model": answer.judge.model,
+                    }
+                    if answer
+                    else None
+                ),
                 "embedding_model": getattr(embedder, "model_id", type(embedder).__name__),
                 "vector_store": settings.VECTOR_STORES["default"]["BACKEND"],
                 "retrieval_settings": {
@@ -208,3 +324,7 @@ class Command(BaseCommand):
         if options["out"]:
             Path(options["out"]).write_text(json.dumps(results, indent=2, default=str) + "\n")
         self.stdout.write(locomo_tables(results))
+        if answer is not None:
+            self.stdout.write("\n" + answer_tables(results))
+        if with_pipeline:
+            self.stdout.write("\n" + pipeline_tables(results))
