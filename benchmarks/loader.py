@@ -53,6 +53,8 @@ class LoadedConversation:
     memories: str = "gold"
     failed_sessions: list[tuple[int, str]] = field(default_factory=list)
     stored_per_session: dict[int, int] = field(default_factory=dict)
+    # The observation each gold memory was stored from.
+    memory_observation: dict[int, Observation] = field(default_factory=dict)
 
     @property
     def last_seq(self) -> int:
@@ -95,21 +97,28 @@ class _GivenSummary:
 
 
 class _GivenChunks:
-    """The extract step, answered by the dataset's observations."""
+    """The extract step, answered by the dataset's observations: all as ``conversation``
+    memories titled with the speaker, or (``natural``) each with the type and title the
+    offline extractor's rules give its text, as a model would type them."""
 
     name: ClassVar[str] = "extract"
 
-    def __init__(self, observations: list[Observation]) -> None:
+    def __init__(self, observations: list[Observation], *, natural: bool = False, names=()) -> None:
         self.observations = observations
+        self.natural = natural
+        self.names = frozenset(names)
+
+    def chunk(self, item: Observation) -> dict[str, str]:
+        if not self.natural:
+            return {"title": item.speaker, "content": item.text, "type": MEMORY_TYPE}
+        from drawhisper.providers.offline.extraction import key_phrase
+        from drawhisper.providers.offline.memory_types import classify
+
+        title = key_phrase(item.text, self.names) or item.speaker
+        return {"title": title[:120], "content": item.text, "type": classify(item.text)}
 
     def run(self, context) -> dict[str, Any]:
-        return {
-            "chunks": [
-                {"title": item.speaker, "content": item.text, "type": MEMORY_TYPE}
-                for item in self.observations
-            ],
-            "model": "locomo",
-        }
+        return {"chunks": [self.chunk(item) for item in self.observations], "model": "locomo"}
 
 
 MEMORY_SOURCES = ("gold", "pipeline")
@@ -200,8 +209,11 @@ def write_session_turns(loaded: LoadedConversation, session: int) -> int:
     return write_messages(loaded, session_seqs(loaded.conversation, session))
 
 
-def store_session(loaded: LoadedConversation, session: int) -> None:
-    """Run the session through the pipeline's runner and storing service (see above)."""
+def store_session(loaded: LoadedConversation, session: int, *, natural: bool = False) -> None:
+    """Run the session through the pipeline's runner and storing service (see above); with
+    ``natural``, the observations keep the types and titles their text earns
+    (``_GivenChunks``), so the store step's update decision sees them as it would see a
+    model's chunks."""
     from memories.pipeline import PIPELINE_VERSION, EmbedStep, Outcome, StoreStep, run_job
 
     conversation = loaded.conversation
@@ -216,7 +228,9 @@ def store_session(loaded: LoadedConversation, session: int) -> None:
         end_seq=seqs[-1],
         pipeline_version=PIPELINE_VERSION,
     )
-    steps = (_GivenSummary(summary), _GivenChunks(observations), EmbedStep(), StoreStep())
+    names = (conversation.speaker_a, conversation.speaker_b)
+    given = _GivenChunks(observations, natural=natural, names=names)
+    steps = (_GivenSummary(summary), given, EmbedStep(), StoreStep())
     outcome = run_job(job_id=job.pk, steps=steps)
     if outcome != Outcome.SUCCEEDED:
         job.refresh_from_db()
@@ -237,6 +251,7 @@ def store_session(loaded: LoadedConversation, session: int) -> None:
     memories = Memory.objects.filter(pk__in=stored["memory_ids"]).only("pk", "chunk_index")
     for memory in memories:
         observation = observations[memory.chunk_index]
+        loaded.memory_observation[memory.pk] = observation
         cited = sorted(
             loaded.seq_by_dia_id[d] for d in observation.dia_ids if d in loaded.seq_by_dia_id
         )

@@ -265,3 +265,70 @@ def pipeline_tables(results: dict) -> str:
             versus(made["methods"]) + " (product-made memories).",
         ]
     )
+
+
+def _or_na(value: object, suffix: str = "%") -> str:
+    return "n/a" if value is None else f"{value}{suffix}"
+
+
+def memory_tables(results: dict) -> str:
+    """``bench_memory``'s figures, each beside its baseline from the same run."""
+    setup = results["setup"]
+    providers = ", ".join(
+        f"{alias} {item['backend']} ({item['model']})"
+        for alias, item in setup["providers"].items()
+        if alias in ("summary", "extract")
+    )
+    ku = results["knowledge_updates"]
+    rows = []
+    supersession = results.get("supersession")
+    if supersession:
+        rows.append(
+            [
+                "Supersession false positives (LoCoMo observations wrongly retired, target <= 5%)",
+                f"**{supersession['wrongly_retired_share']}%** "
+                f"({supersession['wrongly_retired']} of {supersession['stored']})",
+                f"{supersession['baseline_wrongly_retired_share']}% (nothing retired); "
+                f"retired at all: {supersession['retired_share']}% ({supersession['retired']})",
+            ]
+        )
+    rows += [
+        [
+            "Knowledge updates: latest value only in context (target >= 95%)",
+            f"**{ku['right_share']}%** ({sum(r['right'] for r in ku['results'])} of {ku['cases']})",
+            f"{ku['baseline_right_share']}% (same memories, nothing retired)",
+        ],
+        [
+            "Speaker attribution errors (memories naming a planted value)",
+            f"**{ku['attribution_error_share']}%** ({ku['attribution_errors']} of "
+            f"{ku['attribution_judged']})",
+            f"{ku['baseline_attribution_error_share']}% (every memory attributed to the user)",
+        ],
+        [
+            "Chunks rejected as unsupported (kept unverified)",
+            _or_na(ku["unverified_share"])
+            + (f"; LoCoMo {_or_na(supersession['unverified_share'])}" if supersession else ""),
+            "n/a (no check: 0% rejected)",
+        ],
+    ]
+    per_attribute = table(
+        ["attribute", "cases", "latest only", "baseline (nothing retired)"],
+        [
+            [name, group["cases"], group["right_share"], group["baseline_right_share"]]
+            for name, group in ku["by_attribute"].items()
+        ],
+    )
+    machine = setup["machine"]
+    return "\n".join(
+        [
+            f"Memory trust figures, pipeline with {providers}; retrieved budget "
+            f"{setup['budget_tokens']} tokens; load average "
+            f"{' / '.join(str(v) for v in machine['load_average'])} on {machine['cpus']} CPUs:",
+            "",
+            table(["figure", "pipeline", "baseline"], rows),
+            "",
+            "Knowledge updates per attribute (%):",
+            "",
+            per_attribute,
+        ]
+    )

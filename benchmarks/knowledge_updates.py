@@ -1,0 +1,253 @@
+"""A knowledge-update suite: facts about the user that change over a chat (``bench_memory``).
+
+Each case is a short chat in two sittings a month apart. In the first the user states a fact
+(diet, job, city, partner, pet's name) among small talk, and the character mentions its own
+value of the same kind (a distractor for speaker attribution); in the second the user says
+the fact changed. Each sitting is one memory job. Afterwards "what is X now" is asked of the
+chat's retrieval, and the memories in context must hold the latest value only:
+
+- right: some memory in context names a word of the new value, and no memory in context
+  names a word of the old value without one of the new (a memory saying "quit nursing and
+  teaches now" holds the change, not the stale fact);
+- attribution: a memory naming a planted value (the user's old or new value, or the
+  character's own) must name the person who said it: naming only the other person is an
+  attribution error; naming neither or both is not counted.
+
+Written for this benchmark; nothing in the product was tuned on it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from benchmarks.locomo import Conversation, Turn
+
+USER = "Sam"
+CHARACTER = "Mira"
+FIRST_SITTING = datetime(2026, 3, 2, 19, 0, tzinfo=UTC)
+SECOND_SITTING = datetime(2026, 4, 6, 19, 0, tzinfo=UTC)
+
+SMALL_TALK_FIRST = (
+    (USER, "Long day. The trains were late again and it rained the whole way home."),
+    (CHARACTER, "That sounds miserable. Sit down, I'll put the kettle on."),
+)
+SMALL_TALK_SECOND = (
+    (USER, "Hi again! Sorry it's been a while, work got hectic."),
+    (CHARACTER, "No need to apologise. It's good to see you. How have you been?"),
+)
+
+
+@dataclass(frozen=True)
+class Case:
+    attribute: str
+    name: str
+    said_first: str  # the user's old fact
+    character_line: str  # the character's own value of the same kind
+    said_second: str  # the user's change
+    question: str
+    old: tuple[str, ...]
+    new: tuple[str, ...]
+    character_value: tuple[str, ...]
+
+    def conversation(self) -> Conversation:
+        lines = [
+            (1, SMALL_TALK_FIRST[0]),
+            (1, SMALL_TALK_FIRST[1]),
+            (1, (USER, self.said_first)),
+            (1, (CHARACTER, self.character_line)),
+            (2, SMALL_TALK_SECOND[0]),
+            (2, SMALL_TALK_SECOND[1]),
+            (2, (USER, self.said_second)),
+            (2, (CHARACTER, "Thank you for telling me. That's a real change.")),
+        ]
+        counters = {1: 0, 2: 0}
+        turns = []
+        for session, (speaker, text) in lines:
+            counters[session] += 1
+            turns.append(
+                Turn(
+                    dia_id=f"D{session}:{counters[session]}",
+                    session=session,
+                    speaker=speaker,
+                    text=text,
+                    said_at=FIRST_SITTING if session == 1 else SECOND_SITTING,
+                )
+            )
+        return Conversation(
+            sample_id=f"ku-{self.name}",
+            speaker_a=USER,
+            speaker_b=CHARACTER,
+            turns=tuple(turns),
+            observations=(),
+            summaries=(),
+            questions=(),
+        )
+
+
+CASES: tuple[Case, ...] = (
+    Case(
+        "diet",
+        "diet-vegetarian-vegan",
+        "I've been vegetarian for about three years now, so no meat for me.",
+        "I eat everything, honestly. Steak is my weakness.",
+        "Big news: I went fully vegan last month, no dairy or eggs anymore.",
+        f"What is {USER}'s diet now?",
+        old=("vegetarian",),
+        new=("vegan",),
+        character_value=("steak",),
+    ),
+    Case(
+        "diet",
+        "diet-vegan-pescatarian",
+        "I'm vegan, I don't eat any animal products at all.",
+        "I could never give up cheese myself.",
+        "I started eating fish again, so I'm pescatarian now.",
+        f"What does {USER} eat now?",
+        old=("vegan",),
+        new=("pescatarian", "fish"),
+        character_value=("cheese",),
+    ),
+    Case(
+        "diet",
+        "diet-keto-vegetarian",
+        "I'm on a strict keto diet at the moment, almost no carbs.",
+        "I live on bread and pasta, I'm afraid.",
+        "I dropped keto completely; I'm vegetarian these days.",
+        f"What is {USER}'s diet now?",
+        old=("keto",),
+        new=("vegetarian",),
+        character_value=("pasta",),
+    ),
+    Case(
+        "job",
+        "job-nurse-teacher",
+        "I work as a nurse at the city hospital, mostly night shifts.",
+        "I'm a librarian, so my days are very quiet.",
+        "I quit nursing, and I'm a primary school teacher now.",
+        f"What is {USER}'s job now?",
+        old=("nurse", "nursing"),
+        new=("teacher",),
+        character_value=("librarian",),
+    ),
+    Case(
+        "job",
+        "job-barista-developer",
+        "I'm a barista at a little cafe downtown.",
+        "I've been a carpenter for twenty years.",
+        "I got hired as a junior software developer, so no more coffee shifts.",
+        f"What does {USER} do for work now?",
+        old=("barista",),
+        new=("developer",),
+        character_value=("carpenter",),
+    ),
+    Case(
+        "job",
+        "job-accountant-baker",
+        "I'm an accountant at a big firm in the city.",
+        "I teach the violin to children.",
+        "I left accounting and opened my own bakery; I'm a baker now.",
+        f"What is {USER}'s job now?",
+        old=("accountant", "accounting"),
+        new=("baker", "bakery"),
+        character_value=("violin",),
+    ),
+    Case(
+        "city",
+        "city-leeds-lisbon",
+        "I live in Leeds, in a flat near the station.",
+        "I live in Porto myself, by the river.",
+        "I moved to Lisbon last week; the new apartment is tiny but bright.",
+        f"Which city does {USER} live in now?",
+        old=("leeds",),
+        new=("lisbon",),
+        character_value=("porto",),
+    ),
+    Case(
+        "city",
+        "city-boston-denver",
+        "I'm based in Boston, I've lived here since college.",
+        "I've always lived in Galway.",
+        "I just moved to Denver, and I'm still unpacking boxes.",
+        f"Where does {USER} live now?",
+        old=("boston",),
+        new=("denver",),
+        character_value=("galway",),
+    ),
+    Case(
+        "city",
+        "city-osaka-berlin",
+        "I grew up in Osaka and I still live there.",
+        "My home is in Marseille.",
+        "I've moved to Berlin for good now.",
+        f"Which city does {USER} live in now?",
+        old=("osaka",),
+        new=("berlin",),
+        character_value=("marseille",),
+    ),
+    Case(
+        "partner",
+        "partner-nora-elena",
+        "My girlfriend Nora and I have been together for two years.",
+        "My wife Clara would like you.",
+        "Nora and I broke up in the spring. I'm seeing someone new now, her name is Elena.",
+        f"Who is {USER}'s partner now?",
+        old=("nora",),
+        new=("elena",),
+        character_value=("clara",),
+    ),
+    Case(
+        "partner",
+        "partner-daniel-marcus",
+        "My husband Daniel is a firefighter.",
+        "My husband Pietro cooks for the whole street.",
+        "Daniel and I divorced last year, and I'm engaged to Marcus now.",
+        f"Who is {USER}'s partner now?",
+        old=("daniel",),
+        new=("marcus",),
+        character_value=("pietro",),
+    ),
+    Case(
+        "partner",
+        "partner-theo-ravi",
+        "I'm dating a guy called Theo.",
+        "I've been with my partner Jonas for ten years.",
+        "Theo and I split up. My boyfriend now is Ravi.",
+        f"Who is {USER} dating now?",
+        old=("theo",),
+        new=("ravi",),
+        character_value=("jonas",),
+    ),
+    Case(
+        "pet",
+        "pet-pepper-miso",
+        "My cat is called Pepper.",
+        "I have a tortoise called Sheldon.",
+        "We renamed the cat; she's called Miso now.",
+        f"What is the name of {USER}'s cat now?",
+        old=("pepper",),
+        new=("miso",),
+        character_value=("sheldon",),
+    ),
+    Case(
+        "pet",
+        "pet-biscuit-waffles",
+        "My dog's name is Biscuit.",
+        "My old hound is called Rufus.",
+        "Biscuit passed away in March. We adopted a new puppy called Waffles.",
+        f"What is the name of {USER}'s dog now?",
+        old=("biscuit",),
+        new=("waffles",),
+        character_value=("rufus",),
+    ),
+    Case(
+        "pet",
+        "pet-kiwi-mango",
+        "I have a parrot named Kiwi.",
+        "My canary is called Sunny.",
+        "Kiwi flew off through an open window. We got a new parrot called Mango.",
+        f"What is the name of {USER}'s parrot now?",
+        old=("kiwi",),
+        new=("mango",),
+        character_value=("sunny",),
+    ),
+)

@@ -1,0 +1,115 @@
+"""``manage.py bench_memory --data PATH --out memory.json``
+
+Whether the memories the pipeline keeps can be trusted, with the configured provider (the
+offline one by default): supersession false positives on LoCoMo observations, a
+knowledge-update suite, speaker attribution errors, and the share of chunks rejected as
+unsupported (``benchmarks.memory`` has the rules; docs/benchmarks.md the figures). Each
+figure is printed beside its baseline from the same run. Like ``bench_locomo``, it writes to
+a throwaway database unless ``--in-place``."""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import time
+from pathlib import Path
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
+from tqdm import tqdm
+
+from benchmarks import locomo
+from benchmarks.database import throwaway_database
+from benchmarks.knowledge_updates import CASES
+from benchmarks.management.commands.bench_locomo import _ids, current_database, provider_setup
+from benchmarks.memory import measure_knowledge_updates, measure_supersession
+from benchmarks.report import memory_tables
+
+
+class Command(BaseCommand):
+    help = "Supersession false positives, knowledge updates, attribution and grounding figures."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--data", help="a LoCoMo-format JSON file (for supersession)")
+        parser.add_argument("--samples", default="", metavar="ID,ID", help="only these samples")
+        parser.add_argument("--limit", type=int, default=None, help="only the first N samples")
+        parser.add_argument(
+            "--budget",
+            type=int,
+            default=None,
+            help="token budget of the retrieved layer (default: CONTEXT_LAYER_BUDGETS['retrieved'])",
+        )
+        parser.add_argument("--out", help="write the results as JSON to this file")
+        parser.add_argument(
+            "--in-place",
+            action="store_true",
+            help="write into the configured database and delete what was written at the end",
+        )
+        parser.add_argument("--keep", action="store_true", help="keep the data afterwards")
+        parser.add_argument("--database-name", default=None, help="name of the throwaway database")
+
+    def _conversations(self, options) -> list:
+        if not options["data"]:
+            return []
+        path = Path(options["data"])
+        if not path.exists():
+            raise CommandError(f"no such file: {path}")
+        try:
+            conversations = locomo.load_file(path)
+        except (ValueError, KeyError) as error:
+            raise CommandError(f"{path} is not a LoCoMo-format file: {error}") from error
+        wanted = _ids(options["samples"])
+        if wanted:
+            unknown = sorted(set(wanted) - {c.sample_id for c in conversations})
+            if unknown:
+                raise CommandError(f"--samples: no conversation {', '.join(unknown)} in {path}")
+            conversations = [c for c in conversations if c.sample_id in wanted]
+        return conversations[: options["limit"]] if options["limit"] else conversations
+
+    def handle(self, *args, **options):
+        conversations = self._conversations(options)
+        budget = options["budget"] or int(settings.CONTEXT_LAYER_BUDGETS.get("retrieved", 1000))
+        quiet = options["verbosity"] < 1
+        written: list = []
+        database = (
+            current_database(keep=options["keep"], loaded=written)
+            if options["in_place"]
+            else throwaway_database(
+                options["database_name"] or f"bench_memory_{os.getpid()}", keep=options["keep"]
+            )
+        )
+        started = time.perf_counter()
+        results: dict = {}
+        with database as database_name:
+            if conversations:
+                sessions = sum(len(c.sessions()) for c in conversations)
+                with tqdm(
+                    total=sessions, desc="observations", unit="session", disable=quiet
+                ) as bar:
+                    results["supersession"] = measure_supersession(
+                        conversations, progress=bar.update, written=written
+                    )
+            with tqdm(
+                total=len(CASES), desc="knowledge updates", unit="case", disable=quiet
+            ) as bar:
+                results["knowledge_updates"] = measure_knowledge_updates(
+                    CASES, budget=budget, progress=bar.update, written=written
+                )
+            results["setup"] = {
+                "data": options["data"],
+                "samples": [c.sample_id for c in conversations],
+                "database": database_name,
+                "budget_tokens": budget,
+                "providers": provider_setup(),
+                "seconds": round(time.perf_counter() - started, 1),
+                "machine": {
+                    "cpus": os.cpu_count(),
+                    "load_average": [round(value, 2) for value in os.getloadavg()],
+                    "python": platform.python_version(),
+                    "platform": platform.platform(),
+                },
+            }
+        if options["out"]:
+            Path(options["out"]).write_text(json.dumps(results, indent=2, default=str) + "\n")
+        self.stdout.write(memory_tables(results))

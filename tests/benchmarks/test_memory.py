@@ -1,0 +1,115 @@
+"""``bench_memory``: the rules that judge a retirement, a knowledge update and a speaker
+attribution, pinned on hand-computed cases, and the command end to end with the offline
+pipeline."""
+
+from __future__ import annotations
+
+import json
+from io import StringIO
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+
+from benchmarks.knowledge_updates import CASES, USER
+from benchmarks.locomo import Observation
+from benchmarks.memory import attribution, latest_only, retirement_is_right
+
+DATA = Path(__file__).parent / "data" / "synthetic_locomo.json"
+OFFLINE = {"BACKEND": "drawhisper.providers.offline.OfflineChatBackend", "OPTIONS": {}}
+NAMES = ("Ava", "Bruno")
+
+
+def said(speaker: str, text: str) -> Observation:
+    return Observation(session=1, speaker=speaker, text=text, dia_ids=("D1:1",))
+
+
+def test_a_retirement_is_right_only_for_a_changed_fact_of_the_same_speaker():
+    old = said("Ava", "Ava lives in Leeds with her dog.")
+    # The same speaker, a change word ("moved"), a shared subject word ("dog").
+    assert retirement_is_right(old, said("Ava", "Ava moved to Lisbon with her dog."), names=NAMES)
+    # No change said: two true facts about one subject.
+    assert not retirement_is_right(old, said("Ava", "Ava walks her dog every day."), names=NAMES)
+    # A change, but about nothing the old one said (names and change words do not count).
+    assert not retirement_is_right(old, said("Ava", "Ava started pottery now."), names=NAMES)
+    # Another speaker's fact never replaces Ava's.
+    assert not retirement_is_right(
+        old, said("Bruno", "Bruno moved to Leeds with his dog."), names=NAMES
+    )
+    assert retirement_is_right(
+        said("Bruno", "Bruno is a vegetarian."),
+        said("Bruno", "Bruno is no longer a vegetarian."),
+        names=NAMES,
+    )
+
+
+def test_a_knowledge_update_is_right_only_with_the_latest_value_and_nothing_stale():
+    case = next(case for case in CASES if case.name == "job-nurse-teacher")
+    assert latest_only([f"{USER} is a primary school teacher now."], case)
+    # The change said in one memory holds both words: still the latest only.
+    assert latest_only([f"{USER} quit nursing and is a teacher now."], case)
+    # The stale fact beside the new one: wrong, the model cannot tell which holds.
+    assert not latest_only(
+        [f"{USER} is a teacher now.", f"{USER} works as a nurse at the hospital."], case
+    )
+    assert not latest_only([f"{USER} works as a nurse."], case)
+    assert not latest_only([], case)
+    # Whole words only: "teachers" is not "teacher", "nursery" is not "nurse".
+    assert not latest_only([f"{USER} likes teachers."], case)
+    assert latest_only([f"{USER} is a teacher at a nursery."], case)
+
+
+def test_a_planted_value_must_name_who_said_it():
+    case = next(case for case in CASES if case.name == "city-leeds-lisbon")
+    memories = [
+        SimpleNamespace(title="Home", content="Sam lives in Lisbon now."),  # right
+        SimpleNamespace(title="Home", content="Mira lives in Lisbon."),  # the user's city
+        SimpleNamespace(title="Mira's city", content="Mira lives in Porto."),  # right
+        SimpleNamespace(title="Porto", content="Sam lives in Porto."),  # the character's
+        SimpleNamespace(title="City", content="Lisbon is bright."),  # names nobody
+        SimpleNamespace(title="Both", content="Sam and Mira talked about Leeds."),  # both
+    ]
+    errors, judged, baseline = attribution(memories, case, user="Sam", character="Mira")
+    assert (errors, judged) == (2, 4)
+    # Attributing everything to the user is wrong on the two values Mira said.
+    assert baseline == 2
+
+
+@pytest.mark.django_db
+def test_bench_memory_reports_each_figure_beside_its_baseline(settings, tmp_path):
+    settings.LLM_BACKENDS = {"chat": OFFLINE, "summary": OFFLINE, "extract": OFFLINE}
+    out = tmp_path / "memory.json"
+    stdout = StringIO()
+    call_command(
+        "bench_memory",
+        "--data",
+        str(DATA),
+        "--out",
+        str(out),
+        "--in-place",
+        stdout=stdout,
+        verbosity=0,
+    )
+    results = json.loads(out.read_text())
+    supersession = results["supersession"]
+    observations = 8  # the synthetic file's observations, every one stored
+    assert supersession["stored"] == observations
+    wrong = [r for r in supersession["retirements"] if not r["right"]]
+    assert supersession["retired"] == len(supersession["retirements"])
+    assert supersession["wrongly_retired"] == len(wrong)
+    assert supersession["wrongly_retired_share"] == round(100 * len(wrong) / observations, 1)
+    ku = results["knowledge_updates"]
+    assert ku["cases"] == len(CASES) == 15
+    assert {r["attribute"] for r in ku["results"]} == {"diet", "job", "city", "partner", "pet"}
+    right = sum(r["right"] for r in ku["results"])
+    assert ku["right_share"] == round(100 * right / 15, 1)
+    assert all(r["failed_sessions"] == [] and r["memories_stored"] > 0 for r in ku["results"])
+    assert ku["attribution_judged"] > 0
+    # No grounding check on this pipeline: reported as n/a, not as 0.
+    printed = stdout.getvalue()
+    assert "| figure | pipeline | baseline |" in printed and "nothing retired" in printed
+    assert results["setup"]["providers"]["extract"]["backend"] == "OfflineChatBackend"
+    # In place, the run removes what it wrote.
+    assert not get_user_model().objects.filter(username__startswith="locomo-").exists()
