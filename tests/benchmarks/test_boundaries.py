@@ -39,6 +39,7 @@ def test_the_benchmark_code_no_longer_lives_inside_the_memories_app():
     ) == [
         "bench_load.py",
         "bench_locomo.py",
+        "bench_memory.py",
         "bench_tokens.py",
         "bench_vectors.py",
     ]
