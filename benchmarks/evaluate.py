@@ -229,10 +229,10 @@ class _Pools:
 
 
 def _pools(loaded: LoadedConversation, scope: Scope) -> _Pools:
-    from chat.models import Message
+    from chat.selectors import visible_messages
 
     config = load_config()
-    message_ids = Message.objects.filter(thread_id=loaded.thread_id).values_list("id", flat=True)
+    message_ids = visible_messages(thread_id=loaded.thread_id).values_list("id", flat=True)
     rows, _ = load_candidates(
         scope=scope,
         config=config,

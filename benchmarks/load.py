@@ -34,10 +34,9 @@ from urllib.parse import urlsplit, urlunsplit
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import connection
+from django.test.utils import override_settings
 
-from characters.models import Character
-from chat.models import ContextReceipt, Message, Thread
-from drawhisper.tokens import count_tokens
+from benchmarks.loader import NO_MEMORY_JOB
 
 REPLY = (
     'The lighthouse keeper smiled and set the kettle on. "You came back," she said, '
@@ -194,30 +193,30 @@ def server_env(*, model_url: str, redis_database: int) -> dict[str, str]:
 def create_chats(count: int, *, round_name: str) -> list[tuple[int, str]]:
     """``count`` users, each with a character and a thread holding some history; returns
     ``(thread id, API token)`` pairs."""
+    from characters.services import character_create
+    from chat.transfer import thread_import_sillytavern
     from drawhisper.accounts.services import token_for_user
 
+    history = "\n".join(
+        json.dumps(
+            {
+                "is_user": bool(seq % 2),
+                "mes": f"Earlier line {seq}: we talked about the harbour, the storm and the lamp.",
+            }
+        )
+        for seq in range(1, HISTORY_TURNS + 1)
+    )
     chats = []
     users = get_user_model()
     for index in range(count):
         user = users.objects.create_user(
             username=f"load-{round_name}-{index}-{uuid.uuid4().hex[:6]}"
         )
-        character = Character.objects.create(owner=user, name="Mara", personality="Warm, curious.")
-        thread = Thread.objects.create(owner=user, character=character, title="Load test")
-        Message.objects.bulk_create(
-            [
-                Message(
-                    thread=thread,
-                    seq=seq,
-                    role="user" if seq % 2 else "assistant",
-                    content=f"Earlier line {seq}: we talked about the harbour, the storm and the lamp.",
-                    token_count=count_tokens(
-                        "Earlier line 10: we talked about the harbour, the storm and the lamp."
-                    ),
-                )
-                for seq in range(1, HISTORY_TURNS + 1)
-            ]
-        )
+        character = character_create(owner=user, name="Mara", personality="Warm, curious.")
+        with override_settings(MEMORY_TRIGGER_TOKENS=NO_MEMORY_JOB):
+            thread = thread_import_sillytavern(
+                user=user, character_id=character.pk, data=history, title="Load test"
+            ).thread
         chats.append((thread.pk, token_for_user(user=user)))
     return chats
 
@@ -343,20 +342,21 @@ async def run_round(
 
 def verify(chats: Sequence[tuple[int, str]], *, messages: int) -> dict:
     """Every message and every reply stored, replies complete and whole, with receipts."""
-    thread_ids = [thread_id for thread_id, _ in chats]
-    sent = Message.objects.filter(
-        thread_id__in=thread_ids, seq__gt=HISTORY_TURNS, role="user"
-    ).count()
-    replies = Message.objects.filter(
-        thread_id__in=thread_ids, seq__gt=HISTORY_TURNS, role="assistant"
-    )
-    complete = replies.filter(status="complete", content=REPLY).count()
-    receipts = ContextReceipt.objects.filter(message__in=replies).count()
+    from chat.selectors import visible_messages
+
+    sent = complete = receipts = stored = 0
+    for thread_id, _ in chats:
+        new = visible_messages(thread_id=thread_id).filter(seq__gt=HISTORY_TURNS)
+        replies = new.filter(role="assistant")
+        sent += new.filter(role="user").count()
+        stored += replies.count()
+        complete += replies.filter(status="complete", content=REPLY).count()
+        receipts += replies.filter(receipt__isnull=False).count()
     expected = len(chats) * messages
     return {
         "expected": expected,
         "user_messages_stored": sent,
-        "replies_stored": replies.count(),
+        "replies_stored": stored,
         "replies_complete": complete,
         "receipts": receipts,
         "all_stored": sent == expected and complete == expected and receipts == expected,

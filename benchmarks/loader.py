@@ -14,25 +14,25 @@ real follow-up jobs for the thread."""
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any, ClassVar
 
 from django.contrib.auth import get_user_model
-from django.db import connection, transaction
+from django.test.utils import override_settings
 
 from benchmarks.locomo import Conversation, Observation
 from benchmarks.scoring import DEFAULT_SCORING, Provenance
-from characters.models import Character
-from chat.models import Message, Thread
-from drawhisper.tokens import count_tokens
-from memories.models import Memory, MemoryJob
 
 USERNAME_PREFIX = "locomo-"
 # Observations record what was said in a session; stored as "conversation" memories. (As
 # "fact", the pipeline's supersession would retire many of them as updates of each other.)
 MEMORY_TYPE = "conversation"
+# A trigger no chat reaches: loading a conversation creates no memory job by itself.
+NO_MEMORY_JOB = 10**12
 Progress = Callable[[int], None]
 
 
@@ -96,6 +96,13 @@ class _GivenSummary:
         return {"text": self.text, "model": "locomo"}
 
 
+def chunk_fields() -> frozenset[str]:
+    """The fields of an extracted chunk in the pipeline's schema."""
+    from memories.pipeline import EXTRACT_SCHEMA
+
+    return frozenset(EXTRACT_SCHEMA["properties"]["chunks"]["items"]["properties"])
+
+
 class _GivenChunks:
     """The extract step, answered by the dataset's observations: all as ``conversation``
     memories titled with the speaker, or (``natural``) each with the type and title the
@@ -103,19 +110,34 @@ class _GivenChunks:
 
     name: ClassVar[str] = "extract"
 
-    def __init__(self, observations: list[Observation], *, natural: bool = False, names=()) -> None:
+    def __init__(
+        self,
+        observations: list[Observation],
+        *,
+        natural: bool = False,
+        names=(),
+        seq_by_dia_id: dict[str, int] | None = None,
+    ) -> None:
         self.observations = observations
         self.natural = natural
         self.names = frozenset(names)
+        self.seq_by_dia_id = seq_by_dia_id or {}
 
-    def chunk(self, item: Observation) -> dict[str, str]:
-        if not self.natural:
-            return {"title": item.speaker, "content": item.text, "type": MEMORY_TYPE}
-        from drawhisper.providers.offline.extraction import key_phrase
-        from drawhisper.providers.offline.memory_types import classify
+    def chunk(self, item: Observation) -> dict[str, Any]:
+        if self.natural:
+            from drawhisper.providers.offline.extraction import key_phrase
+            from drawhisper.providers.offline.memory_types import classify
 
-        title = key_phrase(item.text, self.names) or item.speaker
-        return {"title": title[:120], "content": item.text, "type": classify(item.text)}
+            title = key_phrase(item.text, self.names) or item.speaker
+            chunk = {"title": title[:120], "content": item.text, "type": classify(item.text)}
+        else:
+            chunk = {"title": item.speaker, "content": item.text, "type": MEMORY_TYPE}
+        if "source_seqs" in chunk_fields():
+            # The turns the observation cites, as a grounded chunk names them.
+            chunk["source_seqs"] = sorted(
+                {self.seq_by_dia_id[d] for d in item.dia_ids if d in self.seq_by_dia_id}
+            )
+        return chunk
 
     def run(self, context) -> dict[str, Any]:
         return {"chunks": [self.chunk(item) for item in self.observations], "model": "locomo"}
@@ -137,8 +159,7 @@ def load_conversation(
     tick = progress or (lambda _n: None)
     loaded = create_participants(conversation)
     loaded.memories = memories
-    for session in conversation.sessions():
-        tick(write_session_turns(loaded, session))
+    tick(len(conversation.turns))
     store = store_session if memories == "gold" else store_session_with_pipeline
     for session in conversation.sessions():
         store(loaded, session)
@@ -147,21 +168,57 @@ def load_conversation(
     return loaded
 
 
+def chat_file(conversation: Conversation) -> str:
+    """The conversation as a SillyTavern chat file: ``speaker_a`` speaks as the user; each
+    turn is dated with its session's date, 30 seconds after the one before it."""
+    lines = [
+        {
+            "user_name": conversation.speaker_a,
+            "character_name": conversation.speaker_b,
+            "create_date": conversation.turns[0].said_at.isoformat() if conversation.turns else "",
+        }
+    ]
+    position = 0
+    for index, turn in enumerate(conversation.turns):
+        if index and turn.session != conversation.turns[index - 1].session:
+            position = 0
+        lines.append(
+            {
+                "name": turn.speaker,
+                "is_user": turn.speaker == conversation.speaker_a,
+                "send_date": (turn.said_at + timedelta(seconds=30 * position)).isoformat(),
+                "mes": turn.text,
+            }
+        )
+        position += 1
+    return "\n".join(json.dumps(line, ensure_ascii=False) for line in lines) + "\n"
+
+
 def create_participants(conversation: Conversation) -> LoadedConversation:
-    """A user named after ``speaker_a``, a character named after ``speaker_b``, one thread."""
+    """A user named after ``speaker_a``, a character named after ``speaker_b``, and one chat
+    holding every turn, made as a user makes them: the characters service, then the chat
+    import service (SillyTavern format). The import asks for no memory job: the run makes
+    and runs its own jobs, session by session."""
+    from characters.services import character_create
+    from chat.transfer import thread_import_sillytavern
+
     user = get_user_model().objects.create_user(
         username=f"{USERNAME_PREFIX}{conversation.sample_id}-{uuid.uuid4().hex[:8]}"[:150],
         first_name=conversation.speaker_a[:150],
     )
-    character = Character.objects.create(owner=user, name=conversation.speaker_b[:80])
-    thread = Thread.objects.create(
-        owner=user, character=character, title=f"LoCoMo {conversation.sample_id}"
-    )
+    character = character_create(owner=user, name=conversation.speaker_b[:80])
+    with override_settings(MEMORY_TRIGGER_TOKENS=NO_MEMORY_JOB):
+        imported = thread_import_sillytavern(
+            user=user,
+            character_id=character.pk,
+            data=chat_file(conversation),
+            title=f"LoCoMo {conversation.sample_id}",
+        )
     loaded = LoadedConversation(
         conversation=conversation,
         user_id=user.pk,
         character_id=character.pk,
-        thread_id=thread.pk,
+        thread_id=imported.thread.pk,
         seq_by_dia_id={},
     )
     for seq, turn in enumerate(conversation.turns, start=1):
@@ -173,40 +230,34 @@ def session_seqs(conversation: Conversation, session: int) -> list[int]:
     return [seq for seq, turn in enumerate(conversation.turns, start=1) if turn.session == session]
 
 
-def new_message(loaded: LoadedConversation, seq: int) -> Message:
-    """The (unsaved) message of turn ``seq``: ``speaker_a`` speaks as the user."""
-    conversation = loaded.conversation
-    turn = conversation.turns[seq - 1]
-    role = Message.Role.USER if turn.speaker == conversation.speaker_a else Message.Role.ASSISTANT
-    return Message(
-        thread_id=loaded.thread_id,
-        seq=seq,
-        role=role,
-        content=turn.text,
-        token_count=count_tokens(turn.text),
-        status=Message.Status.COMPLETE,
-    )
+def owner(loaded: LoadedConversation):
+    return get_user_model().objects.get(pk=loaded.user_id)
 
 
-def write_messages(loaded: LoadedConversation, seqs: list[int]) -> int:
-    """Save the turns ``seqs`` as messages dated with their session (30 s apart, in order)."""
-    if not seqs:
-        return 0
-    with transaction.atomic():
-        Message.objects.bulk_create([new_message(loaded, seq) for seq in seqs], batch_size=500)
-        # created_at is set on insert: date each turn afterwards.
-        said_at = loaded.conversation.turns[seqs[0] - 1].said_at
-        with connection.cursor() as cursor:
-            cursor.execute(
-                "UPDATE chat_message SET created_at = %s + (seq - %s) * interval '30 seconds' "
-                "WHERE thread_id = %s AND seq = ANY(%s)",
-                [said_at, seqs[0], loaded.thread_id, seqs],
-            )
-    return len(seqs)
+def stored_memories(loaded: LoadedConversation, ids=None) -> list:
+    """The conversation's memories, whatever their status (the memory panel's selector);
+    only those of ``ids`` when given."""
+    from memories.selectors import MemoryFilters, memory_list
+
+    filters = MemoryFilters(character_id=loaded.character_id, status=None)
+    rows = list(memory_list(user=owner(loaded), filters=filters))
+    if ids is None:
+        return rows
+    wanted = set(ids)
+    return [row for row in rows if row.pk in wanted]
 
 
-def write_session_turns(loaded: LoadedConversation, session: int) -> int:
-    return write_messages(loaded, session_seqs(loaded.conversation, session))
+def _run_session_job(loaded: LoadedConversation, session: int, steps) -> tuple[str, dict, str]:
+    """Create the session's job and run ``steps`` over it: (status, stored, error)."""
+    from memories.pipeline import Outcome, job_create_for_range, job_result, run_job
+
+    seqs = session_seqs(loaded.conversation, session)
+    job_id = job_create_for_range(thread_id=loaded.thread_id, start_seq=seqs[0], end_seq=seqs[-1])
+    outcome = run_job(job_id=job_id, steps=steps)
+    result = job_result(job_id=job_id)
+    if outcome != Outcome.SUCCEEDED:
+        return str(outcome), {}, result.error or str(outcome)
+    return str(outcome), result.stored, ""
 
 
 def store_session(loaded: LoadedConversation, session: int, *, natural: bool = False) -> None:
@@ -214,7 +265,7 @@ def store_session(loaded: LoadedConversation, session: int, *, natural: bool = F
     ``natural``, the observations keep the types and titles their text earns
     (``_GivenChunks``), so the store step's update decision sees them as it would see a
     model's chunks."""
-    from memories.pipeline import PIPELINE_VERSION, EmbedStep, Outcome, StoreStep, run_job
+    from memories.pipeline import EmbedStep, StoreStep
 
     conversation = loaded.conversation
     seqs = session_seqs(conversation, session)
@@ -222,34 +273,22 @@ def store_session(loaded: LoadedConversation, session: int, *, natural: bool = F
     summary = next((s.text for s in conversation.summaries if s.session == session), "")
     if not seqs or not (observations or summary):
         return
-    job = MemoryJob.objects.create(
-        thread_id=loaded.thread_id,
-        start_seq=seqs[0],
-        end_seq=seqs[-1],
-        pipeline_version=PIPELINE_VERSION,
-    )
     names = (conversation.speaker_a, conversation.speaker_b)
-    given = _GivenChunks(observations, natural=natural, names=names)
+    given = _GivenChunks(
+        observations, natural=natural, names=names, seq_by_dia_id=loaded.seq_by_dia_id
+    )
     steps = (_GivenSummary(summary), given, EmbedStep(), StoreStep())
-    outcome = run_job(job_id=job.pk, steps=steps)
-    if outcome != Outcome.SUCCEEDED:
-        job.refresh_from_db()
-        raise RuntimeError(
-            f"storing session {session} of {conversation.sample_id} failed: {job.last_error}"
-        )
-    job.refresh_from_db()
-    stored = job.state["steps"]["store"]
+    _, stored, error = _run_session_job(loaded, session, steps)
+    if error:
+        raise RuntimeError(f"storing session {session} of {conversation.sample_id} failed: {error}")
     session_turns = frozenset(seqs)
     summary_id = stored.get("summary_id")
     if summary_id is not None:
-        if summary:
-            loaded.summary_cover[summary_id] = session_turns
-        else:  # a session without a summary: the pipeline still wrote an empty one
-            from memories.models import Summary
-
-            Summary.objects.filter(pk=summary_id).delete()
-    memories = Memory.objects.filter(pk__in=stored["memory_ids"]).only("pk", "chunk_index")
-    for memory in memories:
+        # A session without a summary still gets the store step's (empty) one: it covers
+        # nothing under either rule.
+        loaded.summary_cover[summary_id] = session_turns if summary else frozenset()
+    narrowed = []
+    for memory in stored_memories(loaded, stored["memory_ids"]):
         observation = observations[memory.chunk_index]
         loaded.memory_observation[memory.pk] = observation
         cited = sorted(
@@ -257,10 +296,20 @@ def store_session(loaded: LoadedConversation, session: int, *, natural: bool = F
         )
         loaded.memory_cover[memory.pk] = frozenset(cited)
         loaded.memory_session[memory.pk] = session_turns
-        source = cited or sorted(session_turns)
-        Memory.objects.filter(pk=memory.pk).update(
-            source_start_seq=source[0], source_end_seq=source[-1]
-        )
+        if not getattr(memory, "source_seqs", None):
+            source = cited or sorted(session_turns)
+            narrowed.append((memory.pk, source[0], source[-1]))
+    if narrowed:
+        narrow_sources(narrowed)
+
+
+def narrow_sources(ranges: list[tuple[int, int, int]]) -> None:
+    """Set each gold memory's source range to the turns its observation cites. The one write
+    past the pipeline's services, for a pipeline whose chunks cannot name their turns."""
+    from memories.models import Memory
+
+    for memory_id, start, end in ranges:
+        Memory.objects.filter(pk=memory_id).update(source_start_seq=start, source_end_seq=end)
 
 
 def pipeline_steps() -> tuple:
@@ -276,30 +325,19 @@ def store_session_with_pipeline(loaded: LoadedConversation, session: int) -> Non
     the session, then embed and store as a job does. A memory's strict cover is the message
     seqs it names as its source, when the pipeline records them (``source_seqs``); a memory
     that names only its job's range covers no turn strictly and that range generously."""
-    from memories.pipeline import PIPELINE_VERSION, Outcome, run_job
-
     seqs = session_seqs(loaded.conversation, session)
     if not seqs:
         return
-    job = MemoryJob.objects.create(
-        thread_id=loaded.thread_id,
-        start_seq=seqs[0],
-        end_seq=seqs[-1],
-        pipeline_version=PIPELINE_VERSION,
-    )
-    outcome = run_job(job_id=job.pk, steps=pipeline_steps())
-    job.refresh_from_db()
-    if outcome != Outcome.SUCCEEDED:
-        loaded.failed_sessions.append((session, job.last_error or str(outcome)))
+    _, stored, error = _run_session_job(loaded, session, pipeline_steps())
+    if error:
+        loaded.failed_sessions.append((session, error))
         return
-    stored = job.state["steps"]["store"]
     session_turns = frozenset(seqs)
     summary_id = stored.get("summary_id")
     if summary_id is not None:
         loaded.summary_cover[summary_id] = session_turns
-    memories = Memory.objects.filter(pk__in=stored["memory_ids"])
     loaded.stored_per_session[session] = len(stored["memory_ids"])
-    for memory in memories:
+    for memory in stored_memories(loaded, stored["memory_ids"]):
         named = getattr(memory, "source_seqs", None) or ()
         loaded.memory_cover[memory.pk] = frozenset(int(seq) for seq in named)
         start, end = memory.source_start_seq, memory.source_end_seq
@@ -316,26 +354,18 @@ def archive_messages(loaded: LoadedConversation, *, end_seq: int | None = None) 
 
 
 def remove_conversation(loaded: LoadedConversation) -> None:
-    """Delete what ``load_conversation`` wrote: the vectors (not tied to rows), then the user
-    and, by cascade, the character, thread, messages, jobs, memories and summaries."""
-    from memories.index import get_vector_store
-    from memories.models import Summary
+    """Delete what ``load_conversation`` wrote: the vectors first (their deletion would
+    otherwise wait in the task queue), then the user and, by cascade, the character, chat,
+    messages, jobs, memories and summaries."""
+    from chat.selectors import visible_messages
+    from memories.index import get_vector_store, message_vector_id, summary_vector_id
 
     ids = [
-        f"message:{pk}"
-        for pk in Message.objects.filter(thread_id=loaded.thread_id).values_list("pk", flat=True)
+        message_vector_id(pk)
+        for pk in visible_messages(thread_id=loaded.thread_id).values_list("pk", flat=True)
     ]
-    ids += [
-        f"summary:{pk}"
-        for pk in Summary.objects.filter(thread_id=loaded.thread_id).values_list("pk", flat=True)
-    ]
-    ids += [
-        vector_id
-        for vector_id in Memory.objects.filter(owner_id=loaded.user_id).values_list(
-            "vector_id", flat=True
-        )
-        if vector_id
-    ]
+    ids += [summary_vector_id(pk) for pk in loaded.summary_cover]
+    ids += [memory.vector_id for memory in stored_memories(loaded) if memory.vector_id]
     store = get_vector_store()
     for start in range(0, len(ids), 500):
         store.delete(ids[start : start + 500])

@@ -36,8 +36,9 @@ from benchmarks.loader import (
     LoadedConversation,
     create_participants,
     load_conversation,
+    owner,
     store_session,
-    write_session_turns,
+    stored_memories,
 )
 from benchmarks.locomo import Conversation, Observation
 from benchmarks.scoring import content_words
@@ -79,21 +80,6 @@ def retirement_is_right(old: Observation, new: Observation, *, names: Sequence[s
     )
 
 
-def _owner(loaded: LoadedConversation):
-    from django.contrib.auth import get_user_model
-
-    return get_user_model().objects.get(pk=loaded.user_id)
-
-
-def stored_memories(loaded: LoadedConversation) -> list:
-    """Every memory of the conversation's character, whatever its status (the selector the
-    memory panel lists with)."""
-    from memories.selectors import MemoryFilters, memory_list
-
-    filters = MemoryFilters(character_id=loaded.character_id, status=None)
-    return list(memory_list(user=_owner(loaded), filters=filters))
-
-
 def _unverified_share(memories: Sequence) -> float | None:
     """Share of stored chunks kept as unverified, or None when the pipeline has no such
     status (no grounding check) or nothing was stored."""
@@ -112,8 +98,6 @@ def load_observations(
     """Replay the turns, then store every session's observations with natural types."""
     tick = progress or (lambda _n: None)
     loaded = create_participants(conversation)
-    for session in conversation.sessions():
-        write_session_turns(loaded, session)
     for session in conversation.sessions():
         store_session(loaded, session, natural=True)
         tick(1)
@@ -263,11 +247,11 @@ def _memory_texts(loaded: LoadedConversation, case: Case, budget: int) -> list[s
 def _restore_retired(loaded: LoadedConversation, memories: Sequence) -> int:
     from memories.editing import memory_restore
 
-    owner = _owner(loaded)
+    actor = owner(loaded)
     restored = 0
     for memory in memories:
         if memory.status == "superseded":
-            memory_restore(memory=memory, actor=owner)
+            memory_restore(memory=memory, actor=actor)
             restored += 1
     return restored
 

@@ -1,9 +1,10 @@
 """Replay a LoCoMo conversation as a chat and measure each reply's prompt against the full
 history (``manage.py bench_tokens``).
 
-Turns are written one by one, ``speaker_a`` as the user and ``speaker_b`` as the character.
-Before each of the character's turns, chat's own context assembly (``assemble_context``)
-builds the prompt that reply would get: character, pinned and shared memories, retrieved
+The conversation is imported as a chat (``speaker_a`` as the user, ``speaker_b`` as the
+character). For each of the character's turns, chat's own context assembly
+(``assemble_context``, which reads only the history before the reply's seq) builds the
+prompt that reply would get: character, pinned and shared memories, retrieved
 items, rolling summary, recent messages and the new message, each within its layer budget.
 When a session ends, its observations and summary go through the memory pipeline (as in
 ``bench_locomo``) and its messages into the archive, as a memory job would have done.
@@ -17,12 +18,11 @@ from dataclasses import dataclass
 from benchmarks.loader import (
     archive_messages,
     create_participants,
+    owner,
     session_seqs,
     store_session,
-    write_messages,
 )
 from benchmarks.locomo import Conversation
-from chat.models import Message, Thread
 from drawhisper.providers.base import ChatMessage
 
 
@@ -42,13 +42,19 @@ class TurnTokens:
 def replay(
     conversation: Conversation, *, progress: Callable[[int], None] | None = None
 ) -> list[TurnTokens]:
+    """Every reply's prompt as the chat would assemble it at that point: the whole
+    conversation is imported first (as a user imports a chat), then each reply's context is
+    assembled for its seq (history before it only), and each session is memorised and
+    archived once its last turn has passed, so a reply sees the memories of the sessions
+    before its own."""
     from chat.context import assemble_context, prompt_tokens
+    from chat.selectors import thread_get
     from scenes.prompting import render_system_prompt
     from scenes.selectors import effective_config
 
     tick = progress or (lambda _n: None)
     loaded = create_participants(conversation)
-    thread = Thread.objects.select_related("character", "scene").get(pk=loaded.thread_id)
+    thread = thread_get(user=owner(loaded), thread_id=loaded.thread_id)
     user_name = conversation.speaker_a
     system_prompt = render_system_prompt(
         effective_config(character=thread.character, scene=thread.scene), user_name=user_name
@@ -73,13 +79,11 @@ def replay(
                         },
                     )
                 )
-            write_messages(loaded, [seq])
             role = "user" if not is_reply else "assistant"
             history.append(ChatMessage(role=role, content=turn.text))
             tick(1)
         store_session(loaded, session)
         archive_messages(loaded, end_seq=seqs[-1])
-    assert Message.objects.filter(thread_id=loaded.thread_id).count() == len(conversation.turns)
     return rows
 
 

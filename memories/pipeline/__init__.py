@@ -37,12 +37,14 @@ from memories.pipeline.jobs import (
     jobs_requeue_stale,
     jobs_retry,
 )
+from memories.pipeline.ranges import JobResult, job_create_for_range, job_result
 from memories.pipeline.reads import (
     latest_summary_for_thread,
     messages_due_for_memory,
     threads_active_on,
 )
 from memories.pipeline.runner import Outcome, run_job
+from memories.pipeline.schema import EXTRACT_SCHEMA
 from memories.pipeline.sources import memories_flag_source_changed
 from memories.pipeline.steps import (
     PIPELINE_VERSION,
@@ -57,6 +59,7 @@ from memories.pipeline.steps import (
 )
 
 __all__ = [
+    "EXTRACT_SCHEMA",
     "PIPELINE_VERSION",
     "STEPS",
     "ConsolidateStep",
@@ -66,6 +69,7 @@ __all__ = [
     "JobClaim",
     "JobContext",
     "JobLostError",
+    "JobResult",
     "NotifyStep",
     "Outcome",
     "PipelineStepError",
@@ -74,6 +78,7 @@ __all__ = [
     "SummarizeStep",
     "TranscriptMessage",
     "job_claim",
+    "job_create_for_range",
     "job_create_if_due",
     "job_fail",
     "job_finish",
@@ -81,6 +86,7 @@ __all__ = [
     "job_mark_step",
     "job_record_step",
     "job_release",
+    "job_result",
     "job_store_memories",
     "jobs_requeue_stale",
     "jobs_retry",

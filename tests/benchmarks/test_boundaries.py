@@ -43,3 +43,21 @@ def test_the_benchmark_code_no_longer_lives_inside_the_memories_app():
         "bench_tokens.py",
         "bench_vectors.py",
     ]
+
+
+# The one product-table write the tool still makes itself, for a pipeline whose chunks cannot
+# name the turns they came from (``benchmarks.loader.narrow_sources``).
+MODEL_IMPORTS_ALLOWED = {("benchmarks/loader.py", "memories.models")}
+
+
+def test_the_benchmark_tool_uses_public_modules_and_not_the_tests():
+    offenders = []
+    for path in sorted((ROOT / "benchmarks").rglob("*.py")):
+        where = str(path.relative_to(ROOT))
+        for name in imported_modules(path):
+            if name == "tests" or name.startswith("tests."):
+                offenders.append(f"{where} imports {name}")
+            elif name.endswith(".models") and name.split(".")[0] in PRODUCT_PACKAGES:
+                if (where, name) not in MODEL_IMPORTS_ALLOWED:
+                    offenders.append(f"{where} imports {name}")
+    assert offenders == []
