@@ -21,6 +21,7 @@ class MemoryProgress:
     memorised_through_seq: int  # 0 before the first job succeeded
     state: State
     memories: int  # made from this chat, any status
+    error: str = ""  # why a job failed (failed), or waits for a retry (working)
 
 
 def thread_memories(*, actor, character, thread_id: int) -> list[dict[str, Any]]:
@@ -41,17 +42,42 @@ def memory_progress(*, thread_id: int) -> MemoryProgress:
 
     jobs = MemoryJob.objects.filter(thread_id=thread_id)
     done = jobs.filter(status=MemoryJob.Status.SUCCEEDED).aggregate(top=Max("end_seq"))["top"]
-    if jobs.filter(status__in=[MemoryJob.Status.PENDING, MemoryJob.Status.RUNNING]).exists():
+    unfinished = jobs.filter(status__in=[MemoryJob.Status.PENDING, MemoryJob.Status.RUNNING])
+    failed = jobs.filter(status=MemoryJob.Status.FAILED)
+    if unfinished.exists():
         state: State = "working"
-    elif jobs.filter(status=MemoryJob.Status.FAILED).exists():
+        errors = unfinished.exclude(last_error="")
+    elif failed.exists():
         state = "failed"
+        errors = failed
+    elif _history_due(thread_id):
+        # Between one job's end and the next one's creation (after its commit), or before
+        # the first job of an import: more is coming.
+        state, errors = "working", jobs.none()
     else:
-        state = "idle"
+        state, errors = "idle", jobs.none()
+    error = errors.order_by("-updated_at", "-id").values_list("last_error", flat=True).first()
     return MemoryProgress(
         memorised_through_seq=done or 0,
         state=state,
         memories=Memory.objects.filter(origin_thread_id=thread_id).count(),
+        error=error or "",
     )
+
+
+def _history_due(thread_id: int) -> bool:
+    """Whether the thread holds enough unmemorised messages for a memory job."""
+    from django.conf import settings
+
+    from drawhisper.tokens import count_tokens
+    from memories.pipeline import messages_due_for_memory
+
+    total = 0
+    for message in messages_due_for_memory(thread_id=thread_id):
+        total += message.token_count or count_tokens(message.content)
+        if total >= settings.MEMORY_TRIGGER_TOKENS:
+            return True
+    return False
 
 
 def pins_copy(*, from_thread_id: int, to_thread_id: int) -> int:

@@ -233,3 +233,8 @@ class MemoryProgressOutputSerializer(serializers.Serializer):
     messages_total = serializers.IntegerField()
     state = serializers.ChoiceField(choices=["idle", "working", "failed"])
     memories = serializers.IntegerField()
+    error = serializers.CharField(
+        allow_blank=True,
+        help_text="Why a memory job failed (state failed), or why one is waiting to be retried "
+        "(state working); empty otherwise.",
+    )

@@ -291,7 +291,8 @@ class ThreadMemoryProgressApi(APIView):
         description="How far the memory pipeline has got through the chat's messages: "
         "`memorised_through_seq` of `last_seq` (`messages_read` of `messages_total` visible "
         "messages), `state` working while jobs are queued or "
-        "running, and the number of memories the chat has made.",
+        "running, and the number of memories the chat has made; `error` says why a job "
+        "failed or waits for a retry.",
         responses=MemoryProgressOutputSerializer,
     )
     def get(self, request, thread_id: int):

@@ -235,4 +235,5 @@ def memory_progress(*, thread: Thread) -> dict[str, Any]:
         "messages_total": visible.count(),
         "state": found.state,
         "memories": found.memories,
+        "error": found.error,
     }

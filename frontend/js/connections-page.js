@@ -1,6 +1,7 @@
 // The connections page: list the user's model connections with "Test", "List models",
 // "Make default" and "Delete", and add one from a preset. The API key is only ever sent,
-// never shown: the list says whether a key is stored.
+// never shown: the list says whether a key is stored. Below, the models the memory pipeline
+// uses for summaries and extraction (/api/connections/memory-models/), errors beside the field.
 
 import { request } from "./lib/http.js";
 import { h } from "./lib/dom.js";
@@ -57,10 +58,64 @@ function row(connection) {
   );
 }
 
+const memoryForm = document.getElementById("memory-models-form");
+const PURPOSES = ["summary", "extract"];
+
+function memoryField(purpose, part) {
+  return document.getElementById(`memory-${purpose}-${part}`);
+}
+
+function showMemoryErrors(errors) {
+  for (const purpose of PURPOSES) {
+    const found = errors ? errors[purpose] : null;
+    const messages = !found ? [] : Array.isArray(found) ? found : Object.entries(found).map(([key, value]) => `${key}: ${[].concat(value).join(" ")}`);
+    const node = memoryField(purpose, "error");
+    node.textContent = messages.join(" ");
+    node.hidden = messages.length === 0;
+    memoryField(purpose, "connection").setAttribute("aria-invalid", messages.length ? "true" : "false");
+  }
+}
+
+async function refreshMemoryModels(connections) {
+  if (!memoryForm) return;
+  const chosen = await request("GET", "/api/connections/memory-models/");
+  for (const purpose of PURPOSES) {
+    const fallback = chosen.server_default[purpose];
+    memoryField(purpose, "connection").replaceChildren(
+      h("option", { value: "", text: `Server default${fallback ? ` (${fallback})` : ""}` }),
+      ...connections.map((item) => h("option", { value: String(item.id), text: item.name, selected: item.id === chosen[purpose].connection })),
+    );
+    memoryField(purpose, "model").value = chosen[purpose].model || "";
+  }
+}
+
 async function refresh() {
   const connections = await request("GET", "/api/connections/");
   list.replaceChildren(...connections.map(row));
   empty.hidden = connections.length > 0;
+  await refreshMemoryModels(connections);
+}
+
+if (memoryForm) {
+  const status = document.getElementById("memory-models-status");
+  memoryForm.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    status.textContent = "Saving…";
+    const body = Object.fromEntries(
+      PURPOSES.map((purpose) => {
+        const connection = memoryField(purpose, "connection").value;
+        return [purpose, { connection: connection === "" ? null : Number(connection), model: memoryField(purpose, "model").value.trim() }];
+      }),
+    );
+    try {
+      await request("PUT", "/api/connections/memory-models/", { body });
+      showMemoryErrors(null);
+      status.textContent = "Saved: new memory jobs use these models.";
+    } catch (error) {
+      showMemoryErrors(error.errors);
+      status.textContent = `Not saved: ${error.message}`;
+    }
+  });
 }
 
 if (list && form) {

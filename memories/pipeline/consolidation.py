@@ -22,11 +22,11 @@ from typing import Any, ClassVar
 
 from django.db import transaction
 
-from drawhisper.providers.registry import get_llm
 from drawhisper.tokens import count_tokens, truncate_to_tokens
 from memories import index
 from memories.models import Summary
 from memories.pipeline import reads
+from memories.pipeline.backends import pipeline_llm
 from memories.pipeline.job_context import DayContext
 from memories.pipeline.prompting import load_prompt
 from memories.pipeline.steps.base import PipelineStepError, strip_reasoning
@@ -52,7 +52,7 @@ class ConsolidateStep:
             transcript=render_lines(context.messages),
             max_words=str(self.max_words),
         )
-        completion = get_llm("summary").complete(messages)
+        completion = pipeline_llm("summary", owner_id=context.owner_id).complete(messages)
         text = strip_reasoning(completion.text)
         if not text:
             raise PipelineStepError("The summary model returned an empty daily summary.")

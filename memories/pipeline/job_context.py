@@ -72,3 +72,4 @@ class DayContext:
     previous_summary: str
     recent_summaries: tuple[str, ...]
     messages: tuple[TranscriptMessage, ...]
+    owner_id: int = 0  # whose models summarise the day (0: the environment's)

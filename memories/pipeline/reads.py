@@ -164,7 +164,8 @@ def day_context(*, thread_id: int, day: date) -> DayContext | None:
     """What the daily summary of ``day`` folds, or None when the day left nothing to fold."""
     recent = recent_summaries_written_on(thread_id=thread_id, day=day)
     messages = unsummarised_messages_on(thread_id=thread_id, day=day)
-    user_name, character_name = speaker_names(_thread(thread_id))
+    thread = _thread(thread_id)
+    user_name, character_name = speaker_names(thread)
     transcript = transcript_messages(messages, user_name=user_name, character_name=character_name)
     if not recent and not transcript:
         return None
@@ -181,4 +182,5 @@ def day_context(*, thread_id: int, day: date) -> DayContext | None:
         previous_summary=previous.text if previous else "",
         recent_summaries=tuple(summary.text for summary in recent),
         messages=transcript,
+        owner_id=thread.owner_id,
     )

@@ -233,8 +233,9 @@ def test_large_import_is_one_transaction_and_asks_for_memory_jobs(
         "last_seq": 5000,
         "messages_read": 0,
         "messages_total": 5000,
-        "state": "idle",
+        "state": "working",  # the history is due: its first job is on its way
         "memories": 0,
+        "error": "",
     }
 
 

@@ -75,3 +75,39 @@ def test_an_unreachable_connection_shows_a_readable_error_in_the_chat(
         timeout=30_000
     )
     expect(page.locator(".chat-msg--assistant").last).to_have_attribute("data-status", "failed")
+
+
+def test_choose_the_models_that_make_memories(live_app, browser_page, login):
+    from drawhisper.accounts.models import MemoryModels
+
+    page = browser_page
+    user = live_app.create_user()
+    local = Connection.objects.create(
+        owner=user, name="Local", base_url="http://127.0.0.1:9/v1", default_model="qwen"
+    )
+    Connection.objects.create(owner=user, name="Bare", base_url="http://127.0.0.1:9/v1")
+    login(page, user)
+    page.goto(live_app.path("/connections/"))
+    section = page.locator("#memory-models")
+    expect(section.get_by_label("Summaries: connection")).to_contain_text("Server default")
+
+    section.get_by_label("Summaries: connection").select_option(label="Local")
+    section.get_by_label("Summaries: model").fill("qwen-summary")
+    section.get_by_label("Memory extraction: connection").select_option(label="Bare")
+    section.get_by_role("button", name="Save memory models").click()
+    # Bare has no default model and none was named: refused, beside the extraction fields.
+    expect(page.locator("#memory-extract-error")).to_contain_text("has no default model")
+    expect(page.locator("#memory-summary-error")).to_be_hidden()
+    assert not MemoryModels.objects.filter(owner=user).exists()
+
+    section.get_by_label("Memory extraction: model").fill("bare-model")
+    section.get_by_role("button", name="Save memory models").click()
+    expect(page.locator("#memory-models-status")).to_contain_text("Saved")
+    expect(page.locator("#memory-extract-error")).to_be_hidden()
+    choice = MemoryModels.objects.get(owner=user)
+    assert (choice.summary_connection_id, choice.summary_model) == (local.pk, "qwen-summary")
+    assert choice.extract_model == "bare-model"
+
+    page.reload()
+    expect(page.locator("#memory-summary-model")).to_have_value("qwen-summary")
+    expect(page.locator("#memory-summary-connection")).to_have_value(str(local.pk))

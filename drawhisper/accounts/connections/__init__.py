@@ -5,6 +5,11 @@ from drawhisper.accounts.connections.generation import (
     GENERATION_KEYS,
     GenerationSettingsSerializer,
 )
+from drawhisper.accounts.connections.memory import (
+    memory_llm_config,
+    memory_models_get,
+    memory_models_set,
+)
 from drawhisper.accounts.connections.presets import PRESETS, presets_list
 from drawhisper.accounts.connections.services import (
     chat_llm_config,
@@ -30,6 +35,9 @@ __all__ = [
     "connection_test",
     "connection_update",
     "get_own_connection",
+    "memory_llm_config",
+    "memory_models_get",
+    "memory_models_set",
     "presets_list",
     "validate_generation",
 ]

@@ -9,7 +9,7 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from drawhisper.accounts.connections import services
+from drawhisper.accounts.connections import memory, services
 from drawhisper.accounts.connections.models import Connection
 from drawhisper.accounts.connections.presets import presets_list
 from drawhisper.providers.base import ProviderError
@@ -77,6 +77,46 @@ class PresetSerializer(serializers.Serializer):
     label = serializers.CharField()
     base_url = serializers.CharField()
     needs_key = serializers.BooleanField()
+
+
+class MemoryModelChoiceSerializer(_RefuseUnknownFields, serializers.Serializer):
+    connection = serializers.IntegerField(
+        allow_null=True, min_value=1, help_text="One of your connections; null: the server's."
+    )
+    model = serializers.CharField(
+        max_length=200,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="Empty: the connection's default model.",
+    )
+
+
+class MemoryModelsInputSerializer(_RefuseUnknownFields, serializers.Serializer):
+    summary = MemoryModelChoiceSerializer(required=False)
+    extract = MemoryModelChoiceSerializer(required=False)
+
+
+class ServerDefaultsSerializer(serializers.Serializer):
+    summary = serializers.CharField()
+    extract = serializers.CharField()
+
+
+class MemoryModelsOutputSerializer(serializers.Serializer):
+    summary = MemoryModelChoiceSerializer()
+    extract = MemoryModelChoiceSerializer()
+    server_default = ServerDefaultsSerializer(
+        help_text="The models the server uses when no connection is chosen."
+    )
+
+
+def _memory_models(owner) -> dict:
+    return {
+        **memory.memory_models_get(owner=owner),
+        "server_default": {
+            purpose: memory.server_default_model(purpose) for purpose in memory.PURPOSES
+        },
+    }
 
 
 def _own(request, connection_id: int) -> Connection:
@@ -152,3 +192,23 @@ class PresetListApi(APIView):
     @extend_schema(operation_id="connections_presets", responses=PresetSerializer(many=True))
     def get(self, request):
         return Response(presets_list())
+
+
+class MemoryModelsApi(APIView):
+    @extend_schema(operation_id="connections_memory_models", responses=MemoryModelsOutputSerializer)
+    def get(self, request):
+        return Response(_memory_models(request.user))
+
+    @extend_schema(
+        operation_id="connections_memory_models_update",
+        description="Choose the connection and model that summarise your chats and extract "
+        "their memories (`summary`, `extract`; either may be left out). A connection of null "
+        "means the server's configured model.",
+        request=MemoryModelsInputSerializer,
+        responses=MemoryModelsOutputSerializer,
+    )
+    def put(self, request):
+        data = MemoryModelsInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        memory.memory_models_set(owner=request.user, **data.validated_data)
+        return Response(_memory_models(request.user))

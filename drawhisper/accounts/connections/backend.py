@@ -9,13 +9,19 @@ from urllib.parse import urlparse
 import openai
 from langchain_openai import ChatOpenAI
 
+from drawhisper.providers.base import PermanentProviderError, ProviderError
 from drawhisper.providers.openai_chat import OpenAIChatBackend
 
 OPENAI_HOST = "api.openai.com"
 
 
 class ConnectionChatBackend(OpenAIChatBackend):
-    def __init__(self, *, connection_name: str = "", **options: Any) -> None:
+    def __init__(
+        self, *, connection_name: str = "", unreachable_is_permanent: bool = False, **options: Any
+    ) -> None:
+        #: For the memory pipeline: a server that cannot be reached fails the job at once with
+        #: a readable reason instead of being retried for minutes (timeouts still retry).
+        self.unreachable_is_permanent = unreachable_is_permanent
         # Never follow a redirect: it could lead past the address check of the base URL.
         options.setdefault("http_client", openai.DefaultHttpxClient(follow_redirects=False))
         options.setdefault(
@@ -25,6 +31,18 @@ class ConnectionChatBackend(OpenAIChatBackend):
         self.host = urlparse(self.base_url or "").netloc or self.base_url or ""
         self.provider_label = f"The connection \u201c{connection_name}\u201d ({self.host})"
         self.api_key_setting = f"the API key of the connection \u201c{connection_name}\u201d"
+
+    def translate_error(self, error: BaseException) -> ProviderError | None:
+        mapped = super().translate_error(error)
+        unreachable = isinstance(error, openai.APIConnectionError) and not isinstance(
+            error, openai.APITimeoutError
+        )
+        if self.unreachable_is_permanent and unreachable:
+            return PermanentProviderError(
+                f"{self.provider_label} could not be reached. Check that the server is running "
+                "and the connection's base URL."
+            )
+        return mapped
 
     def _build_chat_model(self, api_key: str) -> ChatOpenAI:
         options = self._common_model_options(api_key)

@@ -35,3 +35,29 @@ class Connection(models.Model):
     @property
     def has_key(self) -> bool:
         return bool(self.api_key_encrypted)
+
+
+class MemoryModels(models.Model):
+    """Which of a user's connections, and which model, the memory pipeline uses to summarise
+    and to extract memories in that user's chats. No connection: the environment's
+    ``summary`` / ``extract`` backend. A deleted connection falls back to it too."""
+
+    owner = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memory_models"
+    )
+    summary_connection = models.ForeignKey(
+        Connection, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    summary_model = models.CharField(max_length=200, blank=True)
+    extract_connection = models.ForeignKey(
+        Connection, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    extract_model = models.CharField(max_length=200, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        app_label = "accounts"
+        verbose_name_plural = "memory models"
+
+    def __str__(self) -> str:
+        return f"memory models of {self.owner_id}"

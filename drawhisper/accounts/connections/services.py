@@ -78,17 +78,19 @@ def check_reachable(connection: Connection) -> None:
         raise PermanentProviderError(f"The connection \u201c{connection.name}\u201d: {reason}")
 
 
+def _first_error(errors: Any) -> str:
+    """The first message of a field's errors (a list, or a dict by list index)."""
+    while isinstance(errors, dict | list) and errors:
+        errors = next(iter(errors.values())) if isinstance(errors, dict) else errors[0]
+    return str(errors)
+
+
 def validate_generation(*, owner, data: Any, field: str = "generation") -> dict[str, Any]:
     """A validated, cleaned generation layer; a connection must be the owner's own."""
     serializer = GenerationSettingsSerializer(data=data)
     if not serializer.is_valid():
         raise ValidationError(
-            {
-                field: [
-                    f"{key}: {errors[0]}" if isinstance(errors, list) else str(errors)
-                    for key, errors in serializer.errors.items()
-                ]
-            }
+            {field: [f"{key}: {_first_error(errors)}" for key, errors in serializer.errors.items()]}
         )
     layer = clean_layer(serializer.validated_data)
     connection_id = layer.get("connection")

@@ -6,6 +6,11 @@ urlpatterns = [
     path("connections/", api.ConnectionListCreateApi.as_view(), name="api-connections"),
     path("connections/presets/", api.PresetListApi.as_view(), name="api-connection-presets"),
     path(
+        "connections/memory-models/",
+        api.MemoryModelsApi.as_view(),
+        name="api-connection-memory-models",
+    ),
+    path(
         "connections/<int:connection_id>/",
         api.ConnectionDetailApi.as_view(),
         name="api-connection",

@@ -11,4 +11,11 @@ from drawhisper.accounts.connections.presets import presets_list
 
 @login_required
 def connections_page(request):
-    return render(request, "accounts/connections.html", {"presets": presets_list()})
+    return render(
+        request,
+        "accounts/connections.html",
+        {
+            "presets": presets_list(),
+            "memory_purposes": [("summary", "Summaries"), ("extract", "Memory extraction")],
+        },
+    )

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from drawhisper.providers.registry import get_llm
 from drawhisper.tokens import truncate_to_tokens
+from memories.pipeline.backends import pipeline_llm
 from memories.pipeline.job_context import JobContext
 from memories.pipeline.prompting import load_prompt
 from memories.pipeline.schema import (
@@ -53,7 +53,7 @@ class ExtractStep:
         )
 
     def run(self, context: JobContext) -> dict[str, Any]:
-        llm = get_llm("extract")
+        llm = pipeline_llm("extract", owner_id=context.owner_id)
         completion = llm.complete(self._messages(context, ""), json_schema=EXTRACT_SCHEMA)
         try:
             chunks = parse_chunks(strip_reasoning(completion.text))

@@ -10,8 +10,8 @@ from typing import Any, ClassVar
 
 from django.conf import settings
 
-from drawhisper.providers.registry import get_llm
 from drawhisper.tokens import truncate_to_tokens
+from memories.pipeline.backends import pipeline_llm
 from memories.pipeline.job_context import JobContext
 from memories.pipeline.prompting import load_prompt
 from memories.pipeline.steps.base import PipelineStepError, strip_reasoning
@@ -37,7 +37,7 @@ class SummarizeStep:
             transcript=render_lines(context.messages),
             max_words=str(self.max_words),
         )
-        completion = get_llm("summary").complete(messages)
+        completion = pipeline_llm("summary", owner_id=context.owner_id).complete(messages)
         text = strip_reasoning(completion.text)
         if not text:
             raise PipelineStepError("The summary model returned an empty summary.")
