@@ -10,17 +10,16 @@ fake embedder. The test drives two chat turns over a real WebSocket, then waits 
 from __future__ import annotations
 
 import json
-import os
 import time
 import uuid
 
 import pytest
-import redis
 
 from memories.models import Memory, MemoryJob, MemoryType, Summary
 from tests.factories import CharacterFactory, ThreadFactory, UserFactory
 from tests.support import processes
 from tests.support.openai_server import FakeOpenAIServer
+from tests.support.stack import running_stack, stack_env
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -73,48 +72,16 @@ def llm_server():
 @pytest.fixture
 def services(settings, llm_server, tmp_path, pgvector_store):
     """daphne and a Celery worker, stopped (whole process groups) when the test ends."""
-    from django.db import connection
-
-    redis_url = processes.redis_database_url(settings.REDIS_URL, REDIS_DB)
-    redis.Redis.from_url(redis_url).flushdb()
-    env = {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "drawhisper.settings",
-        "DATABASE_URL": processes.database_url(connection.settings_dict),
-        "REDIS_URL": redis_url,
-        "LLM_PROVIDER": "openai",
-        "OPENAI_API_KEY": "test-key",
-        "OPENAI_BASE_URL": llm_server.base_url,
-        "EMBEDDING_PROVIDER": "fake",
-        "VECTOR_STORE": "pgvector",
-        "MEMORY_TRIGGER_TOKENS": str(TRIGGER_TOKENS),
-        "CELERY_TASK_ALWAYS_EAGER": "false",
-        "CONN_MAX_AGE": "0",
-        "PYTHONUNBUFFERED": "1",
-        "NO_PROXY": "127.0.0.1,localhost",
-    }
-    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-    children: list[processes.Child] = []
-    try:
-        worker = processes.start(
-            "worker",
-            processes.celery_worker_argv(f"pipeline-test-{os.getpid()}@%h"),
-            env=env,
-            log_dir=tmp_path,
-        )
-        children.append(worker)
-        port = processes.free_port()
-        web = processes.start("daphne", processes.daphne_argv(port), env=env, log_dir=tmp_path)
-        children.append(web)
-        web.wait_for_port(port, timeout=60)
-        worker.wait_for_log("ready.", timeout=90)
-        yield {"port": port, "worker": worker, "web": web}
-    finally:
-        for child in reversed(children):
-            child.stop()
-        for child in children:
-            assert not child.alive(), f"{child.name} is still running"
-        redis.Redis.from_url(redis_url).flushdb()
+    env = stack_env(
+        redis_url=processes.redis_database_url(settings.REDIS_URL, REDIS_DB),
+        LLM_PROVIDER="openai",
+        OPENAI_API_KEY="test-key",
+        OPENAI_BASE_URL=llm_server.base_url,
+        EMBEDDING_PROVIDER="fake",
+        MEMORY_TRIGGER_TOKENS=str(TRIGGER_TOKENS),
+    )
+    with running_stack(env=env, log_dir=tmp_path, name="pipeline-test", web_timeout=60) as stack:
+        yield stack
 
 
 def _receive_until(socket, event_type: str, *, timeout: float, seen: list[dict]) -> dict:

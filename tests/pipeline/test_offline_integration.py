@@ -12,18 +12,17 @@ memory panel does, over the REST API.
 from __future__ import annotations
 
 import json
-import os
 import time
 import urllib.request
 import uuid
 
 import pytest
-import redis
 
 from drawhisper.providers.offline.reply import MARKER, SIGNATURE
 from memories.models import MemoryJob
 from tests.factories import CharacterFactory, UserFactory
 from tests.support import processes
+from tests.support.stack import running_stack, stack_env
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -86,49 +85,11 @@ STAND_IN_WORDS = (
 def services(settings, tmp_path):
     """daphne and a Celery worker with no model key and no overrides of the memory
     settings, stopped (whole process groups) when the test ends."""
-    from django.db import connection
-
-    redis_url = processes.redis_database_url(settings.REDIS_URL, REDIS_DB)
-    redis.Redis.from_url(redis_url).flushdb()
-    env = {
-        key: value
-        for key, value in os.environ.items()
-        if not key.startswith(("OPENAI_", "DEEPSEEK_", "LLM_", "EMBEDDING_", "MEMORY_"))
-        and key not in ("CHAT_MODEL", "DJANGO_ALLOW_ASYNC_UNSAFE")
-    }
-    env.update(
-        {
-            "DJANGO_SETTINGS_MODULE": "drawhisper.settings",
-            "DATABASE_URL": processes.database_url(connection.settings_dict),
-            "REDIS_URL": redis_url,
-            "VECTOR_STORE": "pgvector",
-            "CELERY_TASK_ALWAYS_EAGER": "false",
-            "CONN_MAX_AGE": "0",
-            "PYTHONUNBUFFERED": "1",
-            "NO_PROXY": "127.0.0.1,localhost",
-        }
+    env = stack_env(
+        redis_url=processes.redis_database_url(settings.REDIS_URL, REDIS_DB), defaults_only=True
     )
-    children: list[processes.Child] = []
-    try:
-        worker = processes.start(
-            "worker",
-            processes.celery_worker_argv(f"offline-memory-test-{os.getpid()}@%h"),
-            env=env,
-            log_dir=tmp_path,
-        )
-        children.append(worker)
-        port = processes.free_port()
-        web = processes.start("daphne", processes.daphne_argv(port), env=env, log_dir=tmp_path)
-        children.append(web)
-        web.wait_for_port(port, timeout=90)
-        worker.wait_for_log("ready.", timeout=120)
-        yield {"port": port, "worker": worker, "web": web}
-    finally:
-        for child in reversed(children):
-            child.stop()
-        for child in children:
-            assert not child.alive(), f"{child.name} is still running"
-        redis.Redis.from_url(redis_url).flushdb()
+    with running_stack(env=env, log_dir=tmp_path, name="offline-memory-test") as stack:
+        yield stack
 
 
 def _api(port: int, token: str, path: str, body: dict | None = None):
