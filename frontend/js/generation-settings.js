@@ -1,20 +1,38 @@
-// The chat's model panel: which connection and model write the replies, and how they sample
-// (temperature, top_p, reply length, penalties, stop strings). It reads the user's
-// connections from /api/connections/ and the chat from /api/threads/<id>/, and saves the
-// chat's `generation` with a PATCH; empty fields fall back to the character, then the
-// default connection, then the server's configured model.
+// The model and sampling form of a chat or a character (templates/_generation_settings.html):
+// which connection and model write the replies, and how they sample (temperature, top_p,
+// reply length, penalties, stop strings). It reads the user's connections from
+// /api/connections/ and the object from its endpoint (/api/threads/<id>/ or
+// /api/characters/<id>/), and saves its `generation` with a PATCH. Empty fields fall back:
+// a chat's to its character, a character's to the default connection, then the server's
+// model. A value out of range is shown beside its field before anything is sent, and the
+// server's refusals ("temperature: ...") are shown beside the field they name.
 
 import { request } from "./lib/http.js";
 import { h } from "./lib/dom.js";
 
-const panel = document.getElementById("chat-generation");
+const panel = document.getElementById("generation-settings");
 
 const NUMBER_FIELDS = ["temperature", "top_p", "max_tokens", "frequency_penalty", "presence_penalty"];
+const FIELDS = ["connection", "model", ...NUMBER_FIELDS, "stop"];
 
 function numberOrNull(input, integer = false) {
   const raw = input.value.trim();
   if (raw === "") return null;
   return integer ? Number.parseInt(raw, 10) : Number(raw);
+}
+
+/** Messages by field from the server's errors: `{generation: ["temperature: ...", ...]}`. */
+function fieldMessages(errors) {
+  const found = {};
+  const general = [];
+  const list = errors ? [].concat(errors.generation || Object.values(errors)).flat() : [];
+  for (const raw of list) {
+    const text = String(raw);
+    const match = text.match(/^([a-z_]+): (.*)$/s);
+    if (match && FIELDS.includes(match[1])) (found[match[1]] ||= []).push(match[2]);
+    else general.push(text);
+  }
+  return { found, general };
 }
 
 async function setUp(root) {
@@ -27,12 +45,23 @@ async function setUp(root) {
   const stop = form.querySelector("#generation-stop");
   const status = form.querySelector("#generation-status");
   const inputs = Object.fromEntries(NUMBER_FIELDS.map((name) => [name, form.querySelector(`#generation-${name}`)]));
+  const controls = { connection, model, stop, ...inputs };
+
+  const showErrors = (found) => {
+    for (const name of FIELDS) {
+      const node = form.querySelector(`#generation-${name}-error`);
+      const messages = found[name] || [];
+      node.textContent = messages.join(" ");
+      node.hidden = messages.length === 0;
+      controls[name].setAttribute("aria-invalid", messages.length ? "true" : "false");
+    }
+  };
 
   let connections = [];
   try {
-    const [list, thread] = await Promise.all([request("GET", "/api/connections/"), request("GET", endpoint)]);
+    const [list, current] = await Promise.all([request("GET", "/api/connections/"), request("GET", endpoint)]);
     connections = list;
-    const generation = thread.generation || {};
+    const generation = current.generation || {};
     const fallback = connections.find((item) => item.is_default);
     connection.replaceChildren(
       h("option", { value: "", text: fallback ? `Default (${fallback.name})` : "Server default" }),
@@ -64,6 +93,15 @@ async function setUp(root) {
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
+    const invalid = {};
+    for (const [name, input] of Object.entries(inputs)) {
+      if (!input.validity.valid) invalid[name] = [input.validationMessage];
+    }
+    showErrors(invalid);
+    if (Object.keys(invalid).length) {
+      status.textContent = "Not saved: correct the marked fields.";
+      return;
+    }
     status.textContent = "Saving…";
     const generation = {
       connection: connection.value === "" ? null : Number(connection.value),
@@ -80,7 +118,9 @@ async function setUp(root) {
       const chosen = connections.find((item) => item.id === saved.generation.connection);
       status.textContent = `Saved${chosen ? `: replies come from ${chosen.name}` : ""}.`;
     } catch (error) {
-      status.textContent = `Not saved: ${error.message}`;
+      const { found, general } = fieldMessages(error.errors);
+      showErrors(found);
+      status.textContent = Object.keys(found).length && !general.length ? "Not saved: correct the marked fields." : `Not saved: ${general.join(" ") || error.message}`;
     }
   });
 }
