@@ -90,3 +90,27 @@ def test_repeated_token_requests_are_throttled_with_a_readable_error(user, setti
     )
     assert refused.status_code == 429
     assert "throttled" in refused.json()["detail"].lower()
+
+
+@pytest.mark.parametrize("path", ["/api/auth/signup/", "/api/auth/token/"])
+def test_signup_and_token_refuse_unknown_fields_naming_them(user, path):
+    response = APIClient().post(
+        path,
+        {"username": user.username, "password": "correct horse battery", "is_staff": True},
+        format="json",
+    )
+    assert response.status_code == 400
+    assert response.json()["detail"].startswith("is_staff: Unknown field.")
+    assert response.json()["errors"]["is_staff"]
+
+
+def test_the_schema_documents_who_am_i_with_its_real_answer(user):
+    schema = APIClient().get("/api/schema/?format=json").json()
+    answer = schema["paths"]["/api/auth/me/"]["get"]["responses"]["200"]
+    reference = answer["content"]["application/json"]["schema"]["$ref"]
+    properties = schema["components"]["schemas"][reference.rsplit("/", 1)[1]]["properties"]
+
+    client = APIClient()
+    client.force_authenticate(user)
+    body = client.get("/api/auth/me/").json()
+    assert set(properties) == set(body) == {"id", "username"}

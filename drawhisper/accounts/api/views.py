@@ -12,9 +12,10 @@ from rest_framework.views import APIView
 
 from drawhisper.accounts.services import token_for_user, user_signup
 from drawhisper.accounts.throttling import SignupRateThrottle, TokenRateThrottle, lockout_response
+from drawhisper.api import StrictSerializer
 
 
-class CredentialsInput(serializers.Serializer):
+class CredentialsInput(StrictSerializer):
     username = serializers.CharField(max_length=150)
     password = serializers.CharField(
         max_length=256, trim_whitespace=False, style={"input_type": "password"}
@@ -23,6 +24,11 @@ class CredentialsInput(serializers.Serializer):
 
 class TokenOutput(serializers.Serializer):
     token = serializers.CharField()
+
+
+class MeOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    username = serializers.CharField()
 
 
 class CredentialsView(APIView):
@@ -70,5 +76,6 @@ class TokenView(CredentialsView):
 class MeView(APIView):
     """``GET /api/auth/me/``: who the credentials belong to."""
 
+    @extend_schema(responses={200: MeOutput})
     def get(self, request):
         return Response({"id": request.user.pk, "username": request.user.username})
