@@ -149,9 +149,18 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_ACKS_LATE = True  # every task is idempotent; see memories/tasks.py
+# A pool process that dies mid-task (kill -9, out of memory) has its task requeued at once.
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
+# When the broker connection drops, running tasks go on: their claims keep them exactly-once
+# and their messages stay in Redis; cancelling them would only redo the work.
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = False
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=False)
+# The Redis broker gives an unacknowledged task (its worker was killed) back only after the
+# visibility timeout, counted from delivery; it must stay above the longest retry countdown
+# (10 min) or waiting retries are delivered twice. A killed worker's memory job does not wait
+# for it: its heartbeat stops, and the sweep (memories.tasks.requeue_dead_jobs) enqueues it
+# again within seconds; the late redelivery then finds the job done and does nothing.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = "UTC"
@@ -403,9 +412,15 @@ VECTOR_STORES = {
 # --------------------------------------------------------------------------- memory and context
 
 MEMORY_TRIGGER_TOKENS = env.int("MEMORY_TRIGGER_TOKENS", default=2048)
-# A memory job covers at most this many tokens (the rest waits for the next job); a job
-# claimed longer ago than MEMORY_JOB_STALE_SECONDS belongs to a dead worker and is taken over.
+# A memory job covers at most this many tokens (the rest waits for the next job).
 MEMORY_JOB_MAX_TOKENS = env.int("MEMORY_JOB_MAX_TOKENS", default=8192)
+# The worker running a job refreshes its heartbeat every MEMORY_JOB_HEARTBEAT_SECONDS; a job
+# whose heartbeat is three intervals old, or whose process on this host is gone, belongs to a
+# dead worker: a redelivered task takes it over at once, and beat's sweep (every
+# MEMORY_JOB_SWEEP_SECONDS, and when a worker starts) enqueues it again. A pending job nobody
+# touched for MEMORY_JOB_STALE_SECONDS lost its task and is enqueued again too.
+MEMORY_JOB_HEARTBEAT_SECONDS = env.float("MEMORY_JOB_HEARTBEAT_SECONDS", default=5.0)
+MEMORY_JOB_SWEEP_SECONDS = env.float("MEMORY_JOB_SWEEP_SECONDS", default=10.0)
 MEMORY_JOB_STALE_SECONDS = env.int("MEMORY_JOB_STALE_SECONDS", default=900)
 # A new preference, fact or relationship replaces (supersedes) an older active one of the same
 # type that the chat could show, when their titles share this fraction of their words, or their

@@ -166,6 +166,12 @@ class MemoryJob(models.Model):
         default=dict, blank=True, help_text="Outputs of finished steps, for resuming."
     )
     claimed_at = models.DateTimeField(null=True, blank=True)
+    claimed_by = models.CharField(
+        max_length=200, blank=True, help_text="The process running the job (host:pid:start)."
+    )
+    heartbeat_at = models.DateTimeField(
+        null=True, blank=True, help_text="Refreshed every few seconds while the job runs."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

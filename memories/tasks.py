@@ -69,6 +69,15 @@ def consolidate_all_threads(day: str | None = None) -> int:
     return len(thread_ids)
 
 
+@shared_task(name="memories.tasks.requeue_dead_jobs", acks_late=True)
+def requeue_dead_jobs() -> int:
+    """Beat, every ``MEMORY_JOB_SWEEP_SECONDS`` (and once when a worker starts): enqueue again
+    the memory jobs whose worker died mid-job or whose task was lost."""
+    from memories.pipeline import jobs_requeue_stale
+
+    return len(jobs_requeue_stale())
+
+
 @shared_task(name="memories.tasks.reconcile_vectors", acks_late=True)
 def reconcile_vectors() -> object:
     """Beat, daily: make the vector store match the rows (the vector services do the work)."""

@@ -4,9 +4,14 @@ Invariants:
 - One job per range: the unique key (thread, end_seq, pipeline_version) plus a per-thread
   advisory lock make creating a job twice a no-op, and ranges of a thread never overlap.
 - A job runs only while claimed: ``job_claim`` is one conditional UPDATE (pending, or running
-  but stale because its worker died, becomes running with attempts + 1). The claim's
-  ``claimed_at`` is its token; every later write checks it, so a worker that lost its claim
-  to a stale-job takeover cannot write anything (:class:`JobLostError`).
+  under a dead claim, becomes running with attempts + 1). The claim's ``claimed_at`` is its
+  token; every later write checks it, so a worker that lost its claim to a takeover cannot
+  write anything (:class:`JobLostError`).
+- A claim is dead when its heartbeat (``heartbeat_at``, refreshed by ``job_heartbeat`` every
+  ``MEMORY_JOB_HEARTBEAT_SECONDS`` and by every write of the holder) is three intervals old,
+  or at once when its holder (``claimed_by``, ``drawhisper.liveness``) is a process of this
+  host that is gone. A redelivered task takes such a job over; ``jobs_requeue_stale`` (beat,
+  and each worker's start) enqueues it again, so a killed worker delays a job by seconds.
 - ``MemoryJob.state["steps"][name]`` holds each finished step's output, written in the same
   transaction as whatever else the step persists, so a rerun resumes after it.
 - The store writes the vectors (deterministic ids) and then commits the Memory rows and the
@@ -23,6 +28,9 @@ Invariants:
 from __future__ import annotations
 
 import logging
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -33,6 +41,7 @@ from django.db import connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
+from drawhisper import liveness
 from drawhisper.tokens import count_tokens
 from memories import index
 from memories.models import Memory, MemoryJob, Summary
@@ -61,6 +70,35 @@ class JobClaim:
 
 def stale_after() -> timedelta:
     return timedelta(seconds=settings.MEMORY_JOB_STALE_SECONDS)
+
+
+def heartbeat_interval() -> float:
+    return float(settings.MEMORY_JOB_HEARTBEAT_SECONDS)
+
+
+def dead_after() -> timedelta:
+    """A heartbeat this old means the claim's worker is gone (three missed beats)."""
+    return timedelta(seconds=3 * heartbeat_interval())
+
+
+def _silent_claims(now: datetime) -> Q:
+    """Running jobs whose holder stopped beating (or, claimed before heartbeats, went stale)."""
+    return Q(status=MemoryJob.Status.RUNNING) & (
+        Q(heartbeat_at__lt=now - dead_after())
+        | Q(heartbeat_at__isnull=True, claimed_at__lt=now - stale_after())
+    )
+
+
+def _dead_holders(jobs) -> Q:
+    """Running jobs among ``jobs`` whose holder is a process of this host that is gone."""
+    holders = {
+        holder
+        for holder in jobs.filter(status=MemoryJob.Status.RUNNING)
+        .exclude(claimed_by="")
+        .values_list("claimed_by", flat=True)
+        if liveness.known_dead(holder)
+    }
+    return Q(status=MemoryJob.Status.RUNNING, claimed_by__in=holders) if holders else Q(pk=None)
 
 
 # The Celery tasks that run jobs (``memories.tasks``) call into this module, so it names them
@@ -142,16 +180,18 @@ def job_create_if_due(*, thread_id: int) -> MemoryJob | None:
 
 
 def _requeue_stale(jobs) -> list[int]:
-    """Enqueue again jobs whose task seems lost: pending and untouched, or running with a
-    claim older than the stale timeout. Touches them so this happens once per timeout."""
-    cutoff = timezone.now() - stale_after()
+    """Enqueue again jobs whose task seems lost: pending and untouched for the stale timeout,
+    or running under a dead claim. Touches them (``updated_at``), so a job is enqueued again
+    at most once per timeout while no worker takes it."""
+    now = timezone.now()
+    dead = (_silent_claims(now) | _dead_holders(jobs)) & Q(updated_at__lt=now - dead_after())
     stale = list(
         jobs.filter(
-            Q(status=MemoryJob.Status.PENDING, updated_at__lt=cutoff)
-            | Q(status=MemoryJob.Status.RUNNING, claimed_at__lt=cutoff)
+            Q(status=MemoryJob.Status.PENDING, updated_at__lt=now - stale_after()) | dead
         ).values_list("pk", flat=True)
     )
     if stale:
+        logger.info("memory jobs enqueued again", extra={"job_ids": stale})
         MemoryJob.objects.filter(pk__in=stale).update(updated_at=timezone.now())
         for job_id in stale:
             transaction.on_commit(lambda job_id=job_id: enqueue_job(job_id), robust=True)
@@ -169,18 +209,72 @@ def jobs_requeue_stale() -> list[int]:
 
 def job_claim(*, job_id: int) -> JobClaim | None:
     """Take the job for this worker, or None when it is finished, failed or claimed by a
-    live worker. One conditional UPDATE, so two workers never both win."""
+    live worker. One conditional UPDATE, so two workers never both win; a job running under
+    a dead claim (see the module docstring) is taken over, resuming after its last step."""
     now = timezone.now()
-    claimable = Q(status=MemoryJob.Status.PENDING) | Q(
-        status=MemoryJob.Status.RUNNING, claimed_at__lt=now - stale_after()
-    )
-    won = MemoryJob.objects.filter(claimable, pk=job_id).update(
-        status=MemoryJob.Status.RUNNING, claimed_at=now, attempts=F("attempts") + 1, updated_at=now
+    job = MemoryJob.objects.filter(pk=job_id)
+    claimable = Q(status=MemoryJob.Status.PENDING) | _silent_claims(now) | _dead_holders(job)
+    won = job.filter(claimable).update(
+        status=MemoryJob.Status.RUNNING,
+        claimed_at=now,
+        claimed_by=liveness.current(),
+        heartbeat_at=now,
+        attempts=F("attempts") + 1,
+        updated_at=now,
     )
     if not won:
         return None
-    attempts = MemoryJob.objects.values_list("attempts", flat=True).get(pk=job_id)
+    attempts, step = MemoryJob.objects.values_list("attempts", "step").get(pk=job_id)
+    if attempts > 1:
+        logger.info(
+            "memory job claimed again", extra={"job_id": job_id, "attempt": attempts, "step": step}
+        )
     return JobClaim(job_id=job_id, claimed_at=now, attempts=attempts)
+
+
+def _beat(claim: JobClaim) -> bool:
+    """One heartbeat; False once the claim is lost. A row locked by the holder's own step
+    transaction is skipped (that write refreshes the heartbeat itself)."""
+    held = MemoryJob.objects.filter(
+        pk=claim.job_id, status=MemoryJob.Status.RUNNING, claimed_at=claim.claimed_at
+    )
+    with transaction.atomic():
+        if list(held.select_for_update(skip_locked=True).values_list("pk", flat=True)):
+            held.update(heartbeat_at=timezone.now())
+            return True
+    return held.exists()
+
+
+@contextmanager
+def job_heartbeat(claim: JobClaim) -> Iterator[None]:
+    """Refresh the claim's heartbeat from a thread of its own while the body runs, so a live
+    worker in a long model call is never taken for a dead one. Off inside a transaction that
+    other connections cannot see (tests, eager runs): nobody could take the job over there."""
+    interval = heartbeat_interval()
+    if interval <= 0 or connection.in_atomic_block:
+        yield
+        return
+    stop = threading.Event()
+
+    def beat() -> None:
+        try:
+            while not stop.wait(interval):
+                try:
+                    if not _beat(claim):
+                        return
+                except Exception:  # the database may be away for a moment: beat again later
+                    logger.warning("memory job heartbeat failed", extra={"job_id": claim.job_id})
+                    connection.close()
+        finally:
+            connection.close()  # this thread's own connection
+
+    thread = threading.Thread(target=beat, name=f"memory-job-{claim.job_id}-heartbeat", daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join(timeout=30)
 
 
 def job_get(*, claim: JobClaim) -> MemoryJob:
@@ -203,14 +297,15 @@ def _save_output(job: MemoryJob, step: str, output: Any, **extra_state: Any) -> 
     state.update(extra_state)
     job.state = state
     job.step = step
-    job.save(update_fields=["state", "step", "updated_at"])
+    job.heartbeat_at = timezone.now()
+    job.save(update_fields=["state", "step", "heartbeat_at", "updated_at"])
 
 
 def job_mark_step(*, claim: JobClaim, step: str) -> None:
     """Show which step is running (admin, ``memory_jobs``)."""
     updated = MemoryJob.objects.filter(
         pk=claim.job_id, status=MemoryJob.Status.RUNNING, claimed_at=claim.claimed_at
-    ).update(step=step, updated_at=timezone.now())
+    ).update(step=step, heartbeat_at=timezone.now(), updated_at=timezone.now())
     if not updated:
         raise JobLostError(f"memory job {claim.job_id} is no longer claimed by this worker")
 

@@ -3,7 +3,8 @@
 Outcomes (:class:`Outcome`): ``succeeded``; ``skipped`` when the job could not be claimed
 (already finished, failed, or running in a live worker: a duplicate delivery lands here);
 ``failed`` for a permanent, readable failure (invalid model output twice, a rejected
-request); ``lost`` when a stale-job takeover took the claim away mid-run.
+request); ``lost`` when a takeover (the claim looked dead) took the claim away mid-run. While a job
+runs, its claim's heartbeat is refreshed (``jobs.job_heartbeat``).
 
 A transient provider error (timeout, 429, 5xx) releases the job back to ``pending`` and is
 re-raised, so the Celery task retries it with backoff; on the task's last attempt
@@ -49,6 +50,12 @@ def run_job(*, job_id: int, final_attempt: bool = True, steps: Sequence[Step] = 
     if claim is None:
         logger.info("memory job not claimable; nothing to do", extra={"job_id": job_id})
         return Outcome.SKIPPED
+    with jobs.job_heartbeat(claim):
+        return _run_claimed(claim, steps, final_attempt=final_attempt)
+
+
+def _run_claimed(claim: jobs.JobClaim, steps: Sequence[Step], *, final_attempt: bool) -> Outcome:
+    job_id = claim.job_id
     step_name = "start"
     try:
         context: JobContext = job_context(job=jobs.job_get(claim=claim))

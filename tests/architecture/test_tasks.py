@@ -15,6 +15,7 @@ NAMED_TASKS = (
     "memories.tasks.consolidate_thread",
     "memories.tasks.consolidate_all_threads",
     "memories.tasks.reconcile_vectors",
+    "memories.tasks.requeue_dead_jobs",
     "memories.vector_tasks.delete_vectors",
     "memories.vector_tasks.index_rows",
 )
@@ -30,3 +31,4 @@ def test_the_beat_schedule_names_registered_tasks():
     scheduled = {entry["task"] for entry in current_app.conf.beat_schedule.values()}
     assert {name for name in scheduled if name.startswith("memories.")} <= set(current_app.tasks)
     assert "memories.tasks.consolidate_all_threads" in scheduled
+    assert "memories.tasks.requeue_dead_jobs" in scheduled
