@@ -11,7 +11,8 @@ Invariants:
   ``MEMORY_JOB_HEARTBEAT_SECONDS`` and by every write of the holder) is three intervals old,
   or at once when its holder (``claimed_by``, ``drawhisper.liveness``) is a process of this
   host that is gone. A redelivered task takes such a job over; ``jobs_requeue_stale`` (beat,
-  and each worker's start) enqueues it again, so a killed worker delays a job by seconds.
+  and each worker's start) puts it back to pending and enqueues it again, so a killed worker
+  delays a job by seconds.
 - ``MemoryJob.state["steps"][name]`` holds each finished step's output, written in the same
   transaction as whatever else the step persists, so a rerun resumes after it.
 - The store writes the vectors (deterministic ids) and then commits the Memory rows and the
@@ -180,21 +181,32 @@ def job_create_if_due(*, thread_id: int) -> MemoryJob | None:
 
 
 def _requeue_stale(jobs) -> list[int]:
-    """Enqueue again jobs whose task seems lost: pending and untouched for the stale timeout,
-    or running under a dead claim. Touches them (``updated_at``), so a job is enqueued again
-    at most once per timeout while no worker takes it."""
+    """Enqueue again the jobs among ``jobs`` whose task seems lost: running under a dead
+    claim (released back to pending, so the dead worker can write nothing more), or pending
+    and untouched for the stale timeout (touched, so this happens once per timeout)."""
     now = timezone.now()
-    dead = (_silent_claims(now) | _dead_holders(jobs)) & Q(updated_at__lt=now - dead_after())
-    stale = list(
-        jobs.filter(
-            Q(status=MemoryJob.Status.PENDING, updated_at__lt=now - stale_after()) | dead
-        ).values_list("pk", flat=True)
+    dead = _silent_claims(now) | _dead_holders(jobs)
+    # Locked while released; a row its holder has locked is in a live step: skipped.
+    released = list(jobs.filter(dead).select_for_update(skip_locked=True).values_list("pk", "step"))
+    dead_ids = [pk for pk, _ in released]
+    if released:
+        MemoryJob.objects.filter(pk__in=dead_ids).update(
+            status=MemoryJob.Status.PENDING, claimed_at=None, claimed_by="", updated_at=now
+        )
+        logger.warning(
+            "memory jobs of a dead worker enqueued again",
+            extra={"jobs": {pk: step for pk, step in released}},
+        )
+    untouched = list(
+        jobs.filter(status=MemoryJob.Status.PENDING, updated_at__lt=now - stale_after())
+        .exclude(pk__in=dead_ids)
+        .values_list("pk", flat=True)
     )
-    if stale:
-        logger.info("memory jobs enqueued again", extra={"job_ids": stale})
-        MemoryJob.objects.filter(pk__in=stale).update(updated_at=timezone.now())
-        for job_id in stale:
-            transaction.on_commit(lambda job_id=job_id: enqueue_job(job_id), robust=True)
+    if untouched:
+        MemoryJob.objects.filter(pk__in=untouched).update(updated_at=now)
+    stale = sorted([pk for pk, _ in released] + untouched)
+    for job_id in stale:
+        transaction.on_commit(lambda job_id=job_id: enqueue_job(job_id), robust=True)
     return stale
 
 

@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import time
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 from django.utils import timezone
@@ -26,6 +22,7 @@ from tests.pipeline.support import (
     RecordingChannelLayer,
     SimulatedCrash,
 )
+from tests.support import processes
 
 
 @pytest.fixture
@@ -73,15 +70,7 @@ def age_claim(job):
 
 
 def dead_process_identity() -> str:
-    """The identity of a process of this host that has exited."""
-    finished = subprocess.run(
-        [sys.executable, "-c", "from drawhisper import liveness; print(liveness.current())"],
-        capture_output=True,
-        text=True,
-        check=True,
-        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])},
-    )
-    return finished.stdout.strip()
+    return processes.exited_process_identity()
 
 
 def test_a_job_stores_memories_the_summary_and_vectors_and_tells_the_tabs(job, committed):
