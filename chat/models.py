@@ -8,7 +8,8 @@ Invariants:
 - A message the user deletes is hidden (``deleted_at``), never removed, so it can be restored
   and memories made from it can still find it.
 - A ``streaming`` reply saves its text and ``progress_at`` at least every few seconds; one that
-  stops doing so belongs to a process that died and is marked ``interrupted``.
+  stops doing so, or whose ``writer`` process on this host is gone, belongs to a process that
+  died and is marked ``interrupted``.
 """
 
 from __future__ import annotations
@@ -103,6 +104,11 @@ class Message(models.Model):
     )
     progress_at = models.DateTimeField(
         null=True, blank=True, help_text="When a streaming reply last saved its text (liveness)."
+    )
+    writer = models.CharField(
+        max_length=200,
+        blank=True,
+        help_text="The process writing a streaming reply (host:pid:start).",
     )
 
     class Meta:

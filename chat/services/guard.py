@@ -5,8 +5,10 @@ Invariants:
   (``SELECT ... FOR UPDATE``), so two tabs or two server processes never take the same
   number and never both start a reply.
 - A ``streaming`` message makes its thread busy. One whose ``progress_at`` is older than
-  ``CHAT_STALE_REPLY_SECONDS`` belonged to a process that died: it is marked ``interrupted``
-  (text kept) the next time the thread is used, or by the periodic sweep.
+  ``CHAT_STALE_REPLY_SECONDS``, or whose ``writer`` is a process of this host that is gone
+  (``drawhisper.liveness``: a web process killed and restarted), belonged to a process that
+  died: it is marked ``interrupted`` (text kept) the next time the thread is used or opened, or
+  by the periodic sweep, so a restarted server takes the next message at once.
 - The memory app hears about changes only after they commit (``transaction.on_commit``).
 """
 
@@ -21,6 +23,7 @@ from django.utils import timezone
 
 from chat.models import Message, Thread
 from chat.services.errors import BUSY_DETAIL, ThreadBusy
+from drawhisper import liveness
 from drawhisper.tokens import count_tokens
 from memories import triggers
 
@@ -48,14 +51,21 @@ def _stale_before():
 
 
 def interrupt_stale(*, thread_id: int | None = None) -> list[Message]:
-    """Mark streaming replies nobody saved for a while ``interrupted``, keeping their text."""
-    stale = Message.objects.select_for_update(skip_locked=True).filter(
-        Q(progress_at__lt=_stale_before())
-        | Q(progress_at__isnull=True, created_at__lt=_stale_before()),
-        status=Message.Status.STREAMING,
-    )
+    """Mark streaming replies nobody saved for a while, or whose writer process is gone,
+    ``interrupted``, keeping their text."""
+    streaming = Message.objects.filter(status=Message.Status.STREAMING)
     if thread_id is not None:
-        stale = stale.filter(thread_id=thread_id)
+        streaming = streaming.filter(thread_id=thread_id)
+    dead_writers = {
+        writer
+        for writer in streaming.exclude(writer="").values_list("writer", flat=True).distinct()
+        if liveness.known_dead(writer)
+    }
+    stale = streaming.select_for_update(skip_locked=True).filter(
+        Q(progress_at__lt=_stale_before())
+        | Q(progress_at__isnull=True, created_at__lt=_stale_before())
+        | Q(writer__in=dead_writers)
+    )
     return [_interrupt(message) for message in stale]
 
 
@@ -70,7 +80,7 @@ def _interrupt(message: Message) -> Message:
 
 def _is_stale(message: Message, before) -> bool:
     saved = message.progress_at if message.progress_at is not None else message.created_at
-    return saved < before
+    return saved < before or bool(message.writer and liveness.known_dead(message.writer))
 
 
 def ensure_idle(thread_id: int) -> None:
@@ -94,6 +104,7 @@ def start_reply(thread_id: int, *, seq: int | None = None) -> Message:
         role=Message.Role.ASSISTANT,
         status=Message.Status.STREAMING,
         progress_at=timezone.now(),
+        writer=liveness.current(),
     )
     # A reply just begun has no receipt yet: its payload need not ask the database.
     Message.receipt.related.set_cached_value(reply, None)

@@ -16,6 +16,7 @@ from django.utils import timezone
 from chat import services
 from chat.models import Message
 from tests.factories import CharacterFactory, MessageFactory
+from tests.support import processes
 
 
 @pytest.mark.django_db
@@ -128,6 +129,41 @@ def test_sweep_marks_only_dead_replies_interrupted(thread, other_thread):
     alive.refresh_from_db()
     assert dead.status == "interrupted" and dead.content == "Half a sen" and dead.token_count > 0
     assert alive.status == "streaming"
+
+
+@pytest.mark.django_db
+def test_a_reply_whose_web_process_died_frees_the_chat_at_once(thread):
+    """A web process killed mid-reply and started again: its reply saved progress a moment
+    ago, but its writer is gone, so the next message is taken at once, the text kept."""
+    cut = MessageFactory(
+        thread=thread,
+        seq=2,
+        role="assistant",
+        status="streaming",
+        content="Half a sen",
+        progress_at=timezone.now(),
+        writer=processes.exited_process_identity(),
+    )
+    result = services.message_send(thread=thread, content="Are you there?", client_id=None)
+    assert result.created and result.reply.status == "streaming"
+    cut.refresh_from_db()
+    assert (cut.status, cut.content) == ("interrupted", "Half a sen")
+    assert result.reply.writer and result.reply.writer != cut.writer
+
+
+@pytest.mark.django_db
+def test_a_reply_written_by_a_live_process_keeps_the_chat_busy(thread):
+    MessageFactory(
+        thread=thread,
+        seq=2,
+        role="assistant",
+        status="streaming",
+        content="Still going",
+        progress_at=timezone.now(),
+        writer="another-machine:4242:1",  # alive as far as anyone here can tell
+    )
+    with pytest.raises(services.ThreadBusy):
+        services.message_send(thread=thread, content="Hello?", client_id=None)
 
 
 def _run_concurrently(target, count: int) -> list:

@@ -161,3 +161,17 @@ def redis_database_url(base: str, database: int) -> str:
     """``base`` (a Redis URL) pointing at another database number, for a suite of its own."""
     parts = urlsplit(base)
     return urlunsplit((parts.scheme, parts.netloc, f"/{database}", parts.query, parts.fragment))
+
+
+def exited_process_identity() -> str:
+    """The ``drawhisper.liveness`` identity of a process of this host that has exited, as a
+    claim or a streaming reply of a killed worker or web process carries it."""
+    finished = subprocess.run(
+        [sys.executable, "-c", "from drawhisper import liveness; print(liveness.current())"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=BASE_DIR,
+        env={**os.environ, "PYTHONPATH": str(BASE_DIR)},
+    )
+    return finished.stdout.strip()
