@@ -14,7 +14,7 @@ Invariants:
   ``CLOSE_UNAUTHENTICATED`` (4401) for a visitor who is not logged in, and with
   ``CLOSE_NOT_FOUND`` (4404) for a thread that does not exist *or belongs to someone else*:
   the two cases are indistinguishable. With the channel layer (Redis) unreachable the socket
-  gets an ``error`` event with code ``unavailable`` and closes with 1013 (try again later).
+  gets an ``error`` event with code ``unavailable`` and closes with 4013 (try again later).
 - No ORM or LLM call runs inline: services run on the chat database pool (``chat.db``), so
   the work of one chat never waits behind another's on a single thread, and the reply is
   written by a ``ReplyRun`` in a background task, so ``reply.stop`` is read while it streams.
@@ -58,7 +58,10 @@ logger = logging.getLogger(__name__)
 
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_NOT_FOUND = 4404
-CLOSE_TRY_AGAIN_LATER = 1013  # the channel layer (Redis) is down; the client retries
+# The channel layer (Redis) is down; the client retries. 1013 says the same in the standard,
+# but daphne's WebSocket library lets a server close only with 1000 or 3000-4999 (anything
+# else becomes 1011, an internal error), so the private range carries it.
+CLOSE_TRY_AGAIN_LATER = 4013
 CHANNEL_LAYER_TIMEOUT = 5
 STOP_WAIT_SECONDS = 10
 
@@ -191,7 +194,7 @@ class ThreadConsumer(AsyncJsonWebsocketConsumer):
 
     async def __call__(self, scope, receive, send):
         """Channels' ``AsyncConsumer.__call__`` with the channel layer's receive guarded, so an
-        unreachable Redis closes the socket with 1013 instead of crashing the consumer."""
+        unreachable Redis closes the socket with 4013 instead of crashing the consumer."""
         self.scope = scope
         self.channel_layer = get_channel_layer(self.channel_layer_alias)
         self.channel_name = await self.channel_layer.new_channel()

@@ -49,6 +49,8 @@
 
 export const CLOSE_UNAUTHENTICATED = 4401;
 export const CLOSE_NOT_FOUND = 4404;
+// The chat service (Redis) is unavailable for now: the socket keeps reconnecting.
+export const CLOSE_TRY_AGAIN_LATER = 4013;
 
 export const SERVER_EVENTS = Object.freeze([
   "thread.state",
