@@ -177,6 +177,7 @@ class ThreadRef:
     character_name: str
     created_at: datetime
     updated_at: datetime
+    persona_name: str = ""  # the chat's persona ("" for none): who the user is in it
 
     @property
     def pk(self) -> int:
@@ -220,6 +221,7 @@ def _thread_ref(thread: Thread) -> ThreadRef:
         character_name=thread.character.name,
         created_at=thread.created_at,
         updated_at=thread.updated_at,
+        persona_name=thread.persona.name if thread.persona_id else "",
     )
 
 
@@ -238,7 +240,9 @@ def _entry(message: Message) -> TranscriptEntry:
 
 
 def _thread_refs(threads: QuerySet[Thread]) -> list[ThreadRef]:
-    return [_thread_ref(t) for t in threads.select_related("owner", "character", "scene")]
+    return [
+        _thread_ref(t) for t in threads.select_related("owner", "character", "scene", "persona")
+    ]
 
 
 def thread_ref(*, thread_id: int, owner_id: int | None = None) -> ThreadRef | None:

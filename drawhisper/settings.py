@@ -440,6 +440,7 @@ CONTEXT_LAYER_BUDGET_DEFAULTS = {
     "summary": 600,
     "recent": 2048,
     "persona": 300,
+    "profile": 500,
     "lore_before": 500,
     "lore_after": 500,
     "lore_depth": 300,

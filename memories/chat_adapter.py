@@ -34,6 +34,7 @@ MESSAGE_TABLE = Message._meta.db_table
 THREAD_TABLE = Thread._meta.db_table
 # The characters' table, reached through chat's own foreign key (not through their models).
 CHARACTER_TABLE = Thread._meta.get_field("character").related_model._meta.db_table
+PERSONA_TABLE = Thread._meta.get_field("persona").related_model._meta.db_table
 USER_ROLE = Message.Role.USER.value
 PROMPT_STATUS_VALUES = tuple(status.value for status in PROMPT_STATUSES)
 
@@ -59,15 +60,18 @@ class ArchivedMessage:
 
 def thread_scope_row(*, thread_id: int) -> tuple[Any, ...] | None:
     """``(owner_id, character_id, first_name, username, character name, has active shared
-    memories)`` of the thread in one statement, or None for no such thread."""
+    memories)`` of the thread in one statement, or None for no such thread. ``first_name`` is
+    the chat's persona name when it has one: who the user is in that chat."""
     users = get_user_model()._meta.db_table
     with connection.cursor() as cursor:
         cursor.execute(
-            "SELECT t.owner_id, t.character_id, u.first_name, u.username, c.name,"
+            "SELECT t.owner_id, t.character_id, COALESCE(p.name, u.first_name), u.username,"
+            " c.name,"
             f" EXISTS (SELECT 1 FROM {Memory._meta.db_table} m WHERE m.owner_id = t.owner_id"
             "  AND m.character_id = t.character_id AND m.shared AND m.status = %s)"
             f" FROM {THREAD_TABLE} t JOIN {users} u ON u.id = t.owner_id"
-            f" JOIN {CHARACTER_TABLE} c ON c.id = t.character_id WHERE t.id = %s",
+            f" JOIN {CHARACTER_TABLE} c ON c.id = t.character_id"
+            f" LEFT JOIN {PERSONA_TABLE} p ON p.id = t.persona_id WHERE t.id = %s",
             [Memory.Status.ACTIVE.value, thread_id],
         )
         return cursor.fetchone()

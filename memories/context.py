@@ -11,6 +11,9 @@ Chat imports only this module. Every function is scoped to the thread's owner an
   summaries and archived messages found for ``query`` (hybrid search), best first, within the
   budget; archived messages only with ``seq < before_seq`` (older than the recent window).
 - ``rolling_summary(thread_id)``: the newest summary of the thread, or None.
+- ``profile_prompt(owner_id, character_id, user_name, character_name)``: the profile of the
+  user as this character knows them, as its system-message section ("" when there is none
+  yet), under the chat's name for the user unless the user wrote their own; one query.
 
 Scope rule for memories (``memories.selectors.memories_retrievable_in_thread`` states it as
 one queryset; ``memories.retrieval.scope`` applies it to search hits, and ``retrieve`` below
@@ -41,6 +44,7 @@ __all__ = [
     "memory_item",
     "memory_text",
     "pinned_memories",
+    "profile_prompt",
     "retrieve",
     "rolling_summary",
     "shared_memories",
@@ -113,3 +117,10 @@ def rolling_summary(*, thread_id: int) -> ContextItem | None:
         start_seq=summary.start_seq,
         end_seq=summary.end_seq,
     )
+
+
+def profile_prompt(*, owner_id: int, character_id: int, user_name: str, character_name: str) -> str:
+    from memories.profile import profile_view
+
+    view = profile_view(owner_id=owner_id, character_id=character_id)
+    return view.text(user_name=user_name, character_name=character_name)

@@ -1,9 +1,11 @@
 """The role-play sources of one turn, read once before the layers run: the chat's persona,
-the lorebook entries that fired, the card's post-history instructions and the chat's
-author's note. Frozen, with every card macro already resolved.
+the lorebook entries that fired, the card's post-history instructions, the chat's
+author's note and the user's profile as the character knows it. Frozen, with every card
+macro already resolved.
 
-Read only through ``characters.selectors`` (persona, lore) and ``scenes`` (the effective
-configuration and macro rendering), never another app's models."""
+Read only through ``characters.selectors`` (persona, lore), ``scenes`` (the effective
+configuration and macro rendering) and ``memories.context`` (the profile), never another
+app's models."""
 
 from __future__ import annotations
 
@@ -41,6 +43,7 @@ class TurnSources:
     post_history: str = ""
     author_note: str = ""
     author_note_depth: int = 4
+    profile: str = ""  # the profile's section of the system message ("" for none)
 
     def lore_for(self, layer: str) -> tuple[LoreLine, ...]:
         return tuple(line for line in self.lore if line.layer == layer)
@@ -52,6 +55,7 @@ def gather_sources(
     """What the role-play layers of ``thread``'s next reply draw from. ``history`` is the
     prompt messages before the reply, newest first (the lore scan reads the newest)."""
     from characters.selectors import lore_for_turn, persona_view
+    from memories.context import profile_prompt
     from scenes.prompting import render_card_text
 
     persona = persona_view(owner_id=thread.owner_id, persona_id=thread.persona_id)
@@ -89,4 +93,10 @@ def gather_sources(
         post_history=card_text(config.post_history_instructions),
         author_note=card_text(thread.author_note),
         author_note_depth=thread.author_note_depth,
+        profile=profile_prompt(
+            owner_id=thread.owner_id,
+            character_id=thread.character_id,
+            user_name=user_name,
+            character_name=config.name,
+        ),
     )

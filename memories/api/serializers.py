@@ -8,6 +8,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from drawhisper.api import SEQ_MAX, IdField, QuerySerializer, StrictIntegerField, StrictSerializer
+from memories import profile
 from memories.editing import EXPORT_FORMAT, EXPORT_VERSION
 from memories.models import Memory, MemoryType
 
@@ -184,3 +185,55 @@ class ImportOutputSerializer(serializers.Serializer):
     threads_dropped = serializers.IntegerField()
     made_shared = serializers.IntegerField()
     memories = MemoryOutputSerializer(many=True)
+
+
+# --------------------------------------------------------------------------- profile
+
+
+class _Text(serializers.CharField):
+    """Text given as a JSON string only (DRF's CharField turns a number into text)."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+def _entries(help_text: str) -> serializers.ListField:
+    return serializers.ListField(
+        child=_Text(max_length=profile.MAX_ENTRY_CHARACTERS),
+        max_length=profile.MAX_ENTRIES,
+        required=False,
+        help_text=f"{help_text} One short line each, at most {profile.MAX_ENTRIES}.",
+    )
+
+
+class ProfileUpdateSerializer(StrictSerializer):
+    """A user's edit of a profile: each field given becomes the user's, and the memory
+    pipeline never changes it again."""
+
+    name = _Text(max_length=profile.TEXT_FIELDS["name"], allow_blank=True, required=False)
+    pronouns = _Text(max_length=profile.TEXT_FIELDS["pronouns"], allow_blank=True, required=False)
+    facts = _entries("Key facts about the user.")
+    likes = _entries("What the user likes.")
+    dislikes = _entries("What the user dislikes.")
+    relationships = _entries("The people and animals in the user's life.")
+
+
+class ProfileOutputSerializer(serializers.Serializer):
+    """What a character knows about the user (``GET/PATCH /api/characters/{id}/profile/``)."""
+
+    character = serializers.IntegerField()
+    name = serializers.CharField()
+    pronouns = serializers.CharField()
+    facts = serializers.ListField(child=serializers.CharField())
+    likes = serializers.ListField(child=serializers.CharField())
+    dislikes = serializers.ListField(child=serializers.CharField())
+    relationships = serializers.ListField(child=serializers.CharField())
+    user_fields = serializers.ListField(
+        child=serializers.ChoiceField(choices=list(profile.FIELDS)),
+        help_text="Fields the user wrote; the memory pipeline leaves them alone.",
+    )
+    tokens = serializers.IntegerField(help_text="Its size in the prompt.")
+    max_tokens = serializers.IntegerField(help_text="It stays under this.")
+    updated_at = serializers.DateTimeField(allow_null=True)

@@ -1,4 +1,5 @@
-"""/api/memories/ routes (included under /api/ by drawhisper.urls)."""
+"""/api/memories/ routes and a character's profile of the user,
+/api/characters/{id}/profile/ (included under /api/ by drawhisper.urls)."""
 
 from __future__ import annotations
 
@@ -19,5 +20,10 @@ urlpatterns = [
         "memories/<int:memory_id>/dismiss/",
         views.MemoryDismissView.as_view(),
         name="api-memory-dismiss",
+    ),
+    path(
+        "characters/<int:character_id>/profile/",
+        views.CharacterProfileView.as_view(),
+        name="api-character-profile",
     ),
 ]

@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
+from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -22,7 +23,7 @@ from characters import selectors as character_selectors
 from chat.selectors import ThreadRef
 from drawhisper.api import PAGE_PARAMETERS, Pagination, paged
 from drawhisper.providers.base import ProviderError
-from memories import editing, selectors
+from memories import editing, profile, selectors
 from memories.api.serializers import (
     ExportDocumentSerializer,
     ExportParamsSerializer,
@@ -32,6 +33,8 @@ from memories.api.serializers import (
     MemoryListParamsSerializer,
     MemoryOutputSerializer,
     MemoryUpdateSerializer,
+    ProfileOutputSerializer,
+    ProfileUpdateSerializer,
     ThreadInputSerializer,
 )
 from memories.events import memory_payload
@@ -255,3 +258,35 @@ class MemoryImportView(MemoryAPIView):
             },
             status=status.HTTP_201_CREATED,
         )
+
+
+class CharacterProfileView(MemoryAPIView):
+    """What the character knows about the caller (the profile, always in its prompts)."""
+
+    @extend_schema(operation_id="characters_profile_retrieve", responses=ProfileOutputSerializer)
+    def get(self, request: Request, character_id: int) -> Response:
+        character = _character_or_404(request, character_id)
+        view = profile.profile_view(owner_id=request.user.pk, character_id=character.pk)
+        return Response(profile.profile_payload(view, character_name=character.name))
+
+    @extend_schema(
+        operation_id="characters_profile_partial_update",
+        request=ProfileUpdateSerializer,
+        responses=ProfileOutputSerializer,
+    )
+    def patch(self, request: Request, character_id: int) -> Response:
+        character = _character_or_404(request, character_id)
+        params = ProfileUpdateSerializer(data=request.data)
+        params.is_valid(raise_exception=True)
+        changes = dict(params.validated_data)
+        try:
+            view = profile.profile_update(
+                owner_id=request.user.pk,
+                character_id=character.pk,
+                changes=changes,
+                character_name=character.name,
+            )
+        except profile.ProfileTooLarge as error:
+            fields = sorted(changes) or ["non_field_errors"]
+            raise ValidationError({field: [str(error)] for field in fields}) from None
+        return Response(profile.profile_payload(view, character_name=character.name))

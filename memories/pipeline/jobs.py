@@ -51,6 +51,7 @@ from memories.pipeline.job_context import JobContext
 from memories.pipeline.steps import PIPELINE_VERSION
 from memories.pipeline.steps.notify import NotifyStep
 from memories.pipeline.superseding import memories_supersede_older
+from memories.profile import profile_refresh
 
 logger = logging.getLogger(__name__)
 
@@ -361,6 +362,13 @@ def job_store_memories(*, claim: JobClaim, context: JobContext, step: str, outpu
         # rerun of a stored job finds nothing to do, and a rerun after a rollback decides again.
         superseded_ids = memories_supersede_older(
             context=context, memories=memories, vectors=job_vectors
+        )
+        # The profile follows the memories it is made of, in the same commit.
+        profile_refresh(
+            owner_id=context.owner_id,
+            character_id=context.character_id,
+            user_name=context.user_name,
+            character_name=context.character_name,
         )
         summary, _ = Summary.objects.get_or_create(
             job=job,

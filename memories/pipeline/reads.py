@@ -50,8 +50,11 @@ def messages_due_for_memory(*, thread_id: int) -> list[TranscriptEntry]:
 
 
 def speaker_names(thread: ThreadRef) -> tuple[str, str]:
-    """(user name, character name) as they appear on transcript lines; never the same."""
-    user_name = speaker_name(thread.owner_first_name or thread.owner_username, fallback="User")
+    """(user name, character name) as they appear on transcript lines; never the same. The
+    user is who they are in the chat: its persona's name, else the account's."""
+    user_name = speaker_name(
+        thread.persona_name or thread.owner_first_name or thread.owner_username, fallback="User"
+    )
     character_name = speaker_name(thread.character_name, fallback="Character")
     if user_name.casefold() == character_name.casefold():
         user_name = f"{user_name} (user)"

@@ -269,8 +269,8 @@ class Persona(SectionLayer):
         return [item(1, "Ada, a lighthouse keeper's daughter.", kind="persona")]
 
 
-class Profile(Persona):
-    name = "profile"  # no CONTEXT_BUDGET_PROFILE setting
+class Mood(Persona):
+    name = "mood"  # no CONTEXT_BUDGET_MOOD setting
 
 
 class PostHistory(TextLayer):
@@ -344,8 +344,8 @@ def test_a_note_deeper_than_the_chat_goes_before_its_first_message(thread, seam)
 
 @pytest.mark.django_db
 def test_a_layer_without_a_budget_setting_is_refused_by_name(thread, seam, settings):
-    order = with_layers((1, Slot(Profile(), fill=108, shed=108)))
-    with pytest.raises(ImproperlyConfigured, match="CONTEXT_BUDGET_PROFILE"):
+    order = with_layers((1, Slot(Mood(), fill=108, shed=108)))
+    with pytest.raises(ImproperlyConfigured, match="CONTEXT_BUDGET_MOOD"):
         build_context(thread_id=thread.pk, system_prompt="You are Vela.", history=[], order=order)
 
 
@@ -359,6 +359,7 @@ def test_the_default_order_names_the_receipt_layers_and_headings():
         "lore_before",
         "character",
         "persona",
+        "profile",
         "lore_after",
         "pinned",
         "shared",

@@ -23,8 +23,9 @@ from tests.factories import MemoryFactory
 # own, 22 context assembly with retrieval (8 of them the four vector searches and their
 # settings, each in a transaction of its own) and 10 the memory app deciding, after each of
 # the two commits, whether a memory job is due. Per-chat connections (model and sampling
-# chosen per user, character and chat) added one: the user's default connection, 63.
-TURN_QUERY_BUDGET = 63
+# chosen per user, character and chat) added one: the user's default connection, 63. The
+# profile layer (what the character knows about the user) added one: its single read, 64.
+TURN_QUERY_BUDGET = 64
 
 
 def one_turn(*, user, thread_id: int, content: str) -> services.PreparedReply:

@@ -22,6 +22,7 @@ from chat.context.layers.roleplay import (
     LoreDepthLayer,
     PersonaLayer,
     PostHistoryLayer,
+    ProfileLayer,
 )
 from chat.context.layers.shapes import (
     FittedMessages,
@@ -33,25 +34,26 @@ from chat.context.layers.shapes import (
 )
 
 # Fill: the character and the new message first, then the card's and the user's own
-# instructions (post-history, persona, author's note), the lore that fired, what the user
+# instructions (post-history, persona, the profile, author's note), the lore that fired, what the user
 # chose to keep (pinned, shared), the summary and the recent window; retrieval last, because
 # it looks only before the recent window. Shed: the oldest recent message first, then the
 # lowest-ranked items of the memory sections and the lore, then the instructions, the
 # character, the new message last. Lore before the character opens the system message.
 ORDER: tuple[Slot, ...] = (
-    Slot(LoreBeforeLayer(), fill=6, shed=8),
-    Slot(CharacterLayer(), fill=1, shed=12),
-    Slot(PersonaLayer(), fill=4, shed=10),
-    Slot(LoreAfterLayer(), fill=7, shed=7),
-    Slot(PinnedLayer(), fill=9, shed=5),
-    Slot(SharedLayer(), fill=10, shed=4),
-    Slot(RetrievedLayer(), fill=13, shed=2),
-    Slot(SummaryLayer(), fill=11, shed=3),
-    Slot(RecentLayer(), fill=12, shed=1),
-    Slot(LoreDepthLayer(), fill=8, shed=6),
-    Slot(AuthorNoteLayer(), fill=5, shed=9),
-    Slot(PostHistoryLayer(), fill=3, shed=11),
-    Slot(NewMessageLayer(), fill=2, shed=13),
+    Slot(LoreBeforeLayer(), fill=7, shed=8),
+    Slot(CharacterLayer(), fill=1, shed=13),
+    Slot(PersonaLayer(), fill=4, shed=11),
+    Slot(ProfileLayer(), fill=5, shed=10),
+    Slot(LoreAfterLayer(), fill=8, shed=7),
+    Slot(PinnedLayer(), fill=10, shed=5),
+    Slot(SharedLayer(), fill=11, shed=4),
+    Slot(RetrievedLayer(), fill=14, shed=2),
+    Slot(SummaryLayer(), fill=12, shed=3),
+    Slot(RecentLayer(), fill=13, shed=1),
+    Slot(LoreDepthLayer(), fill=9, shed=6),
+    Slot(AuthorNoteLayer(), fill=6, shed=9),
+    Slot(PostHistoryLayer(), fill=3, shed=12),
+    Slot(NewMessageLayer(), fill=2, shed=14),
 )
 check_order(ORDER)
 
@@ -63,6 +65,7 @@ __all__ = [
     "LoreDepthLayer",
     "PersonaLayer",
     "PostHistoryLayer",
+    "ProfileLayer",
     "CharacterLayer",
     "ContextLayer",
     "FittedLayer",

@@ -1,4 +1,4 @@
-"""The role-play layers: the user's persona, lorebook entries (before and after the
+"""The role-play layers: the user's persona and profile, lorebook entries (before and after the
 character, and at a depth in the recent messages), the chat's author's note and the card's
 post-history instructions. They read ``turn.sources`` (``chat.context.sources``), gathered
 once per turn.
@@ -35,6 +35,17 @@ class PersonaLayer(TextLayer):
         if not sources.persona_description.strip():
             return []
         return [f"\n\n### {sources.user_name} (the user)\n{sources.persona_description.strip()}"]
+
+
+class ProfileLayer(TextLayer):
+    """What the character knows about the user (the profile, L1): a stable block of the
+    system message right after the character and the persona."""
+
+    name = "profile"
+
+    def gather(self, turn: Turn, budget: int) -> list[str]:
+        text = turn.sources.profile
+        return [text] if text.strip() else []
 
 
 class PostHistoryLayer(TextLayer):

@@ -1,0 +1,129 @@
+"""The profile layer: what the character knows about the user, a stable block of the system
+message right after the character (and the persona, when the chat has one), in the receipt
+as layer ``profile``; and the acceptance path through the real OpenAI client and the fake
+OpenAI-compatible server."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from channels.db import database_sync_to_async
+
+from characters.models import Persona
+from chat.context import assemble_context
+from chat.context.sources import TurnSources
+from chat.models import Thread
+from memories.profile import profile_update
+from tests.chat.conftest import connect, receive_until, use_chat_backend
+from tests.chat.test_context_roleplay import build
+from tests.factories import CharacterFactory, MessageFactory
+from tests.support.openai_server import FakeOpenAIServer
+
+OPENAI = "drawhisper.providers.openai_chat.OpenAIChatBackend"
+PROFILE = "\n\n### What Vela knows about Ash (the user)\nName: Ash\nLikes:\n- Ash loves rain."
+
+
+@pytest.fixture
+def no_memories(monkeypatch):
+    for name in ("pinned_memories", "shared_memories"):
+        monkeypatch.setattr(f"memories.context.{name}", lambda **_: [])
+    monkeypatch.setattr("memories.context.rolling_summary", lambda **_: None)
+    monkeypatch.setattr("memories.context.retrieve", lambda **_: [])
+
+
+def test_the_profile_comes_right_after_the_character_in_prompt_and_receipt(no_memories):
+    assembled = build(TurnSources(user_name="Ash", profile=PROFILE))
+    character_block = build(TurnSources(user_name="Ash")).messages[0].content
+    assert character_block.startswith("You are Vela.")
+    assert assembled.messages[0].content == character_block + PROFILE
+    layers = assembled.receipt.layers
+    names = list(layers)
+    assert names.index("profile") == names.index("character") + 2  # the persona between
+    assert names[names.index("character") + 1] == "persona" and layers["persona"].tokens == 0
+    spent = [name for name in names if layers[name].tokens > 0]
+    assert spent[: spent.index("profile") + 1] == ["character", "profile"]
+    assert layers["profile"].items == 1 and layers["profile"].tokens > 0
+
+
+def test_with_a_persona_the_profile_follows_it(no_memories):
+    sources = TurnSources(user_name="Ash", persona_description="A bard.", profile=PROFILE)
+    system = build(sources).messages[0].content
+    assert system.index("You are Vela.") < system.index("### Ash (the user)\nA bard.")
+    assert system.index("A bard.") < system.index("### What Vela knows about Ash")
+
+
+def test_the_profile_keeps_to_its_budget(no_memories):
+    assembled = build(TurnSources(user_name="Ash", profile=PROFILE * 20), profile=40)
+    assert 0 < assembled.receipt.layers["profile"].tokens <= 40
+
+
+def test_without_a_profile_the_layer_is_empty(no_memories):
+    assembled = build(TurnSources(user_name="Ash"))
+    assert assembled.receipt.layers["profile"].tokens == 0
+    assert "knows about" not in assembled.messages[0].content
+
+
+@pytest.mark.django_db
+def test_a_threads_profile_names_the_persona_in_use(user, no_memories):
+    ash = Persona.objects.create(owner=user, name="Ash", description="A bard.")
+    character = CharacterFactory(owner=user, name="Vela")
+    thread = Thread.objects.create(owner=user, character=character, persona=ash)
+    profile_update(
+        owner_id=user.pk,
+        character_id=character.pk,
+        changes={"pronouns": "they/them", "relationships": ["Ash's sister Mira sails north."]},
+    )
+    MessageFactory(thread=thread, seq=1, role="assistant", content="Hello.")
+    MessageFactory(thread=thread, seq=2, role="user", content="Hi.")
+    assembled = assemble_context(thread=thread, reply_seq=3, user_name="Ash")
+    system = assembled.messages[0].content
+    assert "### What Vela knows about Ash (the user)\nName: Ash\nPronouns: they/them" in system
+    assert "- Ash's sister Mira sails north." in system
+    assert system.index("A bard.") < system.index("What Vela knows about Ash")
+    assert assembled.receipt.layers["profile"].tokens > 0
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_the_profile_reaches_the_model_and_the_receipt(settings, user):
+    from rest_framework.test import APIClient
+
+    from drawhisper.accounts.services import token_for_user
+
+    def start():
+        client = APIClient()
+        client.force_authenticate(user)
+        character = client.post(
+            "/api/characters/", {"name": "Vela", "greeting": "Welcome aboard."}, format="json"
+        ).json()
+        response = client.patch(
+            f"/api/characters/{character['id']}/profile/",
+            {"likes": ["Jasmine tea at dawn"], "relationships": ["A brother, Tomas"]},
+            format="json",
+        )
+        assert response.status_code == 200, response.json()
+        thread = client.post("/api/threads/", {"character": character["id"]}, format="json")
+        return thread.json()["id"], token_for_user(user=user)
+
+    thread_id, token = await database_sync_to_async(start)()
+    with FakeOpenAIServer() as server:
+        use_chat_backend(
+            settings, OPENAI, base_url=server.base_url, api_key="test", model="fake-chat", timeout=5
+        )
+        server.push("*She pours you a cup.* Jasmine, as you like it.")
+        ws = await connect(thread_id, token)
+        await ws.send_json_to(
+            {"type": "message.send", "content": "Good morning!", "client_id": str(uuid.uuid4())}
+        )
+        end = (await receive_until(ws, "reply.end", timeout=20))[-1]
+        await ws.disconnect()
+        [request] = server.requests()
+
+    system = request["body"]["messages"][0]
+    assert system["role"] == "system"
+    assert f"### What Vela knows about {user.username} (the user)" in system["content"]
+    assert "- Jasmine tea at dawn" in system["content"]
+    assert "- A brother, Tomas" in system["content"]
+    layers = end["receipt"]["layers"]
+    assert layers["profile"]["tokens"] > 0
+    assert list(layers).index("profile") > list(layers).index("character")
