@@ -8,7 +8,8 @@ prompt order), ``HEADINGS`` (the section headings), ``prompt_tokens``; and, for 
 
 Layers, in prompt order (``ORDER``): ``lore_before`` (lorebook entries placed before the
 character), ``character`` (character and scene system prompt, and a note on reading the
-memory sections), ``persona`` (the chat's persona), ``lore_after``, ``pinned``, ``shared``,
+memory sections), ``persona`` (the chat's persona), ``profile`` (what the character knows
+about the user, ``memories.profile``), ``lore_after``, ``pinned``, ``shared``,
 ``retrieved``, ``summary`` (sections of the same system message), ``recent`` (the latest
 messages, as chat messages), ``lore_depth`` (entries placed at their depth among them),
 ``author_note`` (the chat's note, at its depth), ``post_history`` (the card's post-history

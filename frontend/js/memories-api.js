@@ -21,3 +21,11 @@ export const memoriesApi = {
   exportDocument: (character) => request("GET", `${base}export/`, { params: { character } }),
   importDocument: (character, document) => request("POST", `${base}import/`, { body: { character, document } }),
 };
+
+// What a character knows about the user (GET/PATCH /api/characters/<id>/profile/). A PATCH
+// sends only the fields the user changed: each one sent becomes theirs, and the memory
+// pipeline leaves it alone from then on.
+export const profileApi = {
+  get: (character) => request("GET", `/api/characters/${character}/profile/`),
+  update: (character, body) => request("PATCH", `/api/characters/${character}/profile/`, { body }),
+};

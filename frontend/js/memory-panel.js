@@ -1,5 +1,6 @@
 // The memory panel beside a chat (/chat/<id>/): fills <aside id="memory-panel"> with the
-// memory board for this chat's character (configs.js panelConfig), keeps it live from the
+// profile card (profile-card.js: what the character knows about the user) and the memory
+// board for this chat's character (configs.js panelConfig), keeps it live from the
 // chat's WebSocket events, and adds Pin / Edit / Dismiss actions to every reply's "memories
 // used" list (items carrying data-memory-id, data-layer, data-score).
 //
@@ -17,6 +18,7 @@ import { h } from "./lib/dom.js";
 import { mountMemoryBoard } from "./memory-board/board.js";
 import { panelConfig } from "./memory-board/configs.js";
 import { MEMORY_EVENTS } from "./memory-board/state.js";
+import { mountProfileCard } from "./profile-card.js";
 
 const ITEM_SELECTOR = "[data-memory-id][data-layer]";
 
@@ -44,9 +46,17 @@ async function start(aside) {
     return;
   }
   aside.setAttribute("aria-label", aside.getAttribute("aria-label") || "Memories");
-  const board = mountMemoryBoard(aside, panelConfig({ threadId, characterId, characterName }));
+  // The profile first (what the character knows about the user), then the memory board.
+  const profileRoot = h("section", { class: "profile-card-root", "aria-label": "Profile" });
+  const boardRoot = h("div");
+  aside.replaceChildren(profileRoot, boardRoot);
+  const profile = mountProfileCard(profileRoot, { characterId, characterName, userName: aside.dataset.userName || "" });
+  const board = mountMemoryBoard(boardRoot, panelConfig({ threadId, characterId, characterName }));
   bus.subscribe("chat:event", (event) => {
-    if (MEMORY_EVENTS.includes(event.type)) board.applyEvent(event);
+    if (MEMORY_EVENTS.includes(event.type)) {
+      board.applyEvent(event);
+      profile.refresh(); // the pipeline updates the profile with the memories it stores
+    }
   });
   // The replies already shown, then every message view from now on.
   const enhance = (root) => {

@@ -96,7 +96,18 @@ def profile_refresh(
     *, owner_id: int, character_id: int, user_name: str, character_name: str = ""
 ) -> bool:
     """Rebuild the pipeline's part of the profile from the owner's active memories of the
-    character; True when it changed. Call it inside the transaction that stored them."""
+    character; True when it changed. The pipeline calls it inside the transaction that
+    stored them, so the profile commits with its memories."""
+    with transaction.atomic():
+        return _refresh(
+            owner_id=owner_id,
+            character_id=character_id,
+            user_name=user_name,
+            character_name=character_name,
+        )
+
+
+def _refresh(*, owner_id: int, character_id: int, user_name: str, character_name: str) -> bool:
     memories = (
         Memory.objects.filter(
             owner_id=owner_id,
