@@ -1,0 +1,142 @@
+"""A Celery worker killed with ``kill -9`` in the middle of a memory job.
+
+daphne and a worker run on a Redis of the test's own; a chat over the real WebSocket passes
+the memory threshold and starts a job. The fake model server holds the job's extraction
+request, so the kill lands mid-job, after the summary was recorded. A new worker then finishes
+the job within a minute, resuming after the summary, and every memory is stored once.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import uuid
+
+import pytest
+
+from memories.models import Memory, MemoryJob, Summary
+from tests.factories import CharacterFactory, ThreadFactory, UserFactory
+from tests.faults.conftest import TIMEOUTS, openai_env, socket_url
+from tests.support import stack
+
+pytestmark = [
+    pytest.mark.faults,
+    pytest.mark.integration,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.timeout(900),
+]
+
+TURNS = [
+    "I finally repaired the old lighthouse lamp on Skerry Point last night; the lens is from "
+    "1894 and I polished every prism by hand while the wind tried to take the door off.",
+    "Next week my daughter Wren starts at the maritime school in Leith, so I am sewing her "
+    "name into every jumper she owns, which is more jumpers than a child should own.",
+]
+REPLIES = [
+    "An 1894 lens, polished prism by prism: the ships will thank you before they know it.",
+    "Leith will be lucky to have Wren, and her jumpers will never go astray.",
+]
+SUMMARY = "The keeper repaired the 1894 lighthouse lamp and is readying Wren for school."
+CHUNKS = [
+    {
+        "title": "Lighthouse lamp",
+        "content": "The user repaired the 1894 lighthouse lamp on Skerry Point.",
+        "type": "important_event",
+    },
+    {
+        "title": "Daughter Wren",
+        "content": "The user's daughter Wren starts at the maritime school in Leith.",
+        "type": "relationship",
+    },
+]
+NEW_WORKER_BOUND_SECONDS = 60  # the issue's bound: the job finishes within a minute
+
+
+def _model_requests(llm_server, kind: str) -> list[dict]:
+    def kind_of(body: dict) -> str:
+        if body.get("stream"):
+            return "stream"
+        return "json" if body.get("response_format") else "complete"
+
+    return [r for r in llm_server.requests() if kind_of(r["body"]) == kind]
+
+
+def test_a_job_whose_worker_is_killed_finishes_once_soon_after_a_new_worker_starts(
+    settings, tmp_path, llm_server, own_redis, pgvector_store
+):
+    from websockets.sync.client import connect
+
+    from drawhisper.accounts.services import token_for_user
+
+    owner = UserFactory(username="keeper")
+    character = CharacterFactory(owner=owner, name="Orla", greeting="")
+    thread = ThreadFactory(owner=owner, character=character)
+    token = token_for_user(user=owner)
+    llm_server.push(*({"text": reply, "match": "stream"} for reply in REPLIES))
+    llm_server.push({"text": SUMMARY, "match": "complete"})
+    # The first extraction hangs (the worker is killed while it waits); the retry answers.
+    llm_server.push({"text": json.dumps({"chunks": CHUNKS}), "match": "json", "delay": 3600})
+    llm_server.push({"text": json.dumps({"chunks": CHUNKS}), "match": "json"})
+
+    env = openai_env(llm_server, MEMORY_TRIGGER_TOKENS="60")
+    with stack.running_stack(
+        env=stack.stack_env(redis_url=own_redis.url, **env),
+        log_dir=tmp_path,
+        name="worker-kill",
+        **TIMEOUTS,
+    ) as live:
+        with connect(
+            socket_url(live, thread.pk, token),
+            origin=live.url,
+            proxy=None,
+            open_timeout=60,
+        ) as socket:
+            for text in TURNS:
+                socket.send(
+                    json.dumps(
+                        {"type": "message.send", "content": text, "client_id": str(uuid.uuid4())}
+                    )
+                )
+                stack.receive_until(socket, "reply.end", timeout=120)
+
+        def extracting() -> MemoryJob | None:
+            job = MemoryJob.objects.filter(thread=thread).first()
+            waiting = job is not None and _model_requests(llm_server, "json")
+            return job if waiting and job.step == "extract" else None
+
+        job = stack.wait_for(
+            extracting,
+            timeout=180,
+            message=f"the worker never reached extraction\n{live.logs()}",
+        )
+        first = live.workers[0]
+        live.kill(first)
+        job.refresh_from_db()
+        assert job.status == "running" and "summarize" in job.state["steps"], job.last_error
+        assert not Memory.objects.filter(origin_thread=thread).exists()
+
+        second = live.start_worker()  # returns once it logs "ready."
+        ready_at = time.monotonic()
+
+        def finished() -> MemoryJob | None:
+            job.refresh_from_db()
+            assert job.status != "failed", f"{job.last_error}\n{second.log()}"
+            return job if job.status == "succeeded" else None
+
+        stack.wait_for(
+            finished,
+            timeout=NEW_WORKER_BOUND_SECONDS,
+            message=f"the job did not finish after the new worker started\n{second.log()}",
+        )
+        took = time.monotonic() - ready_at
+
+    assert took < NEW_WORKER_BOUND_SECONDS
+    assert job.attempts == 2 and (job.start_seq, job.end_seq) == (1, 3)
+    memories = list(Memory.objects.filter(origin_thread=thread).order_by("chunk_index"))
+    assert [(m.title, m.type) for m in memories] == [(c["title"], c["type"]) for c in CHUNKS]
+    assert Summary.objects.filter(thread=thread, level="recent").count() == 1
+    stored = pgvector_store.get([m.vector_id for m in memories])
+    assert sorted(record.id for record in stored) == sorted(m.vector_id for m in memories)
+    # The new worker resumed after the recorded summary: summarised once, extracted twice.
+    assert len(_model_requests(llm_server, "complete")) == 1
+    assert len(_model_requests(llm_server, "json")) == 2
