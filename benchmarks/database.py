@@ -19,6 +19,12 @@ def throwaway_database(name: str, *, keep: bool = False):
     connection = connections["default"]
     original_name = connection.settings_dict["NAME"]
     connection.settings_dict["TEST"] = {**connection.settings_dict.get("TEST", {}), "NAME": name}
+    # A connection pool holds connections to the database it was opened on: give the
+    # connection back and close the pool (in that order: closing a connection of a pool that
+    # is gone opens a new pool on the old database), so the next one opens on the throwaway
+    # database, and the same again afterwards.
+    connection.close()
+    connection.close_pool()
     connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
     reset_backends()
     try:
@@ -27,6 +33,7 @@ def throwaway_database(name: str, *, keep: bool = False):
         reset_backends()
         if keep:
             connection.close()
+            connection.close_pool()
             connection.settings_dict["NAME"] = original_name
             settings.DATABASES["default"]["NAME"] = original_name
         else:

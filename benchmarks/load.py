@@ -172,6 +172,11 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait(timeout=10)
+        if os.environ.get("BENCH_SERVER_LOGS"):  # a folder to keep the servers' logs in
+            self.log.seek(0)
+            folder = os.environ["BENCH_SERVER_LOGS"]
+            with open(os.path.join(folder, f"daphne-{self.port}.log"), "wb") as kept:
+                kept.write(self.log.read())
 
 
 def server_env(*, model_url: str, redis_database: int) -> dict[str, str]:

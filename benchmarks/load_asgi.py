@@ -12,4 +12,4 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "benchmarks.load_settings")
 from benchmarks.load_stats import with_stats  # noqa: E402
 from drawhisper.asgi import application as project_application  # noqa: E402
 
-application = with_stats(project_application)
+application = with_stats(project_application, timers=True)

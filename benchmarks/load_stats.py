@@ -1,12 +1,29 @@
-"""What ``bench_load`` reads from the servers it starts: ``GET /__bench_stats__`` answering the process's CPU seconds and the SQL statements it has
-run so far (BEGIN and COMMIT are not statements and are not counted), so the benchmark can
-divide a round's share by its turns."""
+"""What ``bench_load`` reads from the servers it starts: ``GET /__bench_stats__`` answering the
+process's CPU seconds and the SQL statements it has run so far (BEGIN and COMMIT are not
+statements and are not counted), so the benchmark can divide a round's share by its turns.
+
+It also answers where a turn's time goes, from timers around the services a turn runs (the
+same functions the socket calls, wrapped in this process only, the product untouched):
+
+- ``persistence``: ``message_send``, ``reply_finish`` (with the receipt) and
+  ``reply_save_progress``, the statements of the progress saves counted apart;
+- ``context``: ``reply_prepare`` (context assembly), retrieval included;
+- ``retrieval``: ``memories.context.retrieve``, its wall time waiting for the query embedding
+  included, and ``embedding``: the query embeddings themselves (``embed_query`` of the
+  configured embedder, on retrieval's embedding threads).
+
+CPU is each call's own thread's CPU time (``time.thread_time``), so a call's share is not
+blurred by other threads; what the process spent outside them (the event loop: the socket,
+the model's stream through the adapter, the channel layer) is the rest of its CPU time.
+Wall times are kept per call for percentiles."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import os
+import threading
 import time
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "benchmarks.load_settings")
@@ -14,10 +31,18 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "benchmarks.load_settings")
 STATS_PATH = "/__bench_stats__"
 _statements = itertools.count()
 _counted = [0]
+_progress_statements = [0]
+_local = threading.local()
+_lock = threading.Lock()
+# name -> {"calls", "cpu_s", "wall_ms": [...]}
+_timers: dict[str, dict] = {}
 
 
 def _count(execute, sql, params, many, context):
     _counted[0] = next(_statements) + 1
+    if getattr(_local, "progress", False):
+        with _lock:
+            _progress_statements[0] += 1
     return execute(sql, params, many, context)
 
 
@@ -27,17 +52,75 @@ def _on_connection(sender, connection, **kwargs):
         connection.execute_wrappers.append(_count)
 
 
-def with_stats(application):
-    """``application`` answering ``GET /__bench_stats__`` itself."""
+def _timed(name: str, function, *, progress: bool = False):
+    @functools.wraps(function)
+    def timed(*args, **kwargs):
+        if progress:
+            _local.progress = True
+        cpu, wall = time.thread_time(), time.perf_counter()
+        try:
+            return function(*args, **kwargs)
+        finally:
+            cpu, wall = time.thread_time() - cpu, time.perf_counter() - wall
+            if progress:
+                _local.progress = False
+            with _lock:
+                timer = _timers.setdefault(name, {"calls": 0, "cpu_s": 0.0, "wall_ms": []})
+                timer["calls"] += 1
+                timer["cpu_s"] += cpu
+                timer["wall_ms"].append(round(wall * 1000, 3))
+
+    return timed
+
+
+def install_timers() -> None:
+    """Wrap the services a chat turn runs (in this process), where the socket looks them up."""
+    from chat import services
+    from drawhisper.providers.registry import get_embedder
+    from memories import context
+
+    for name, category in (
+        ("message_send", "persistence"),
+        ("reply_finish", "persistence"),
+        ("reply_save_progress", "progress"),
+        ("reply_prepare", "context"),
+    ):
+        setattr(
+            services,
+            name,
+            _timed(category, getattr(services, name), progress=category == "progress"),
+        )
+    context.retrieve = _timed("retrieval", context.retrieve)
+    embedder = get_embedder()  # the cached instance retrieval uses
+    embedder.embed_query = _timed("embedding", embedder.embed_query)
+
+
+def stats() -> dict:
+    with _lock:
+        timers = {
+            name: {**timer, "wall_ms": list(timer["wall_ms"])} for name, timer in _timers.items()
+        }
+    return {
+        "cpu_s": time.process_time(),
+        "statements": _counted[0],
+        "progress_statements": _progress_statements[0],
+        "timers": timers,
+        "pid": os.getpid(),
+    }
+
+
+def with_stats(application, *, timers: bool = False):
+    """``application`` answering ``GET /__bench_stats__`` itself; with ``timers``, the turn's
+    services timed (``install_timers``)."""
     from django.db.backends.signals import connection_created
 
     connection_created.connect(_on_connection, weak=False)
+    if timers:
+        install_timers()
 
     async def app(scope, receive, send):
         if scope["type"] == "http" and scope.get("path") == STATS_PATH:
-            body = json.dumps(
-                {"cpu_s": time.process_time(), "statements": _counted[0], "pid": os.getpid()}
-            ).encode()
+            body = json.dumps(stats()).encode()
             await send(
                 {
                     "type": "http.response.start",

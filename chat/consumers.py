@@ -94,22 +94,19 @@ def _event_problem(event: dict[str, Any]) -> str | None:
     return None
 
 
-def _open_thread(*, user, thread_id: int) -> tuple[int, int, int] | None:
-    """(thread id, owner id, character id) of the user's thread, after marking replies that
-    died with their process as interrupted; None when not found."""
+def _open_thread(*, user, thread_id: int):
+    """The user's thread, after marking replies that died with their process as
+    interrupted; None when not found."""
     thread = selectors.thread_get(user=user, thread_id=thread_id)
     if thread is None:
         return None
     services.replies_interrupt_stale(thread_id=thread.pk)
-    return thread.pk, thread.owner_id, thread.character_id
+    return thread
 
 
-def _send(
-    *, user, thread_id: int, content, client_id
-) -> tuple[services.SendResult, dict, dict | None]:
-    thread = selectors.thread_get(user=user, thread_id=thread_id)
-    if thread is None:
-        raise LookupError
+def _send(*, thread, content, client_id) -> tuple[services.SendResult, dict, dict | None]:
+    """``thread``: the one read (and its owner checked) on connect; a thread deleted since
+    raises ``ThreadGone`` (a ``LookupError``) from the send itself."""
     result = services.message_send(thread=thread, content=content, client_id=client_id)
     reply = message_payload(result.reply) if result.reply is not None else None
     return result, message_payload(result.message), reply
@@ -172,7 +169,8 @@ class ThreadConsumer(AsyncJsonWebsocketConsumer):
         if opened is None:
             await self._refuse(CLOSE_NOT_FOUND)
             return
-        self.thread_id, owner_id, character_id = opened
+        self.thread = opened
+        self.thread_id, owner_id, character_id = opened.pk, opened.owner_id, opened.character_id
         self.user = user
         # Join before accepting, so no event published after the client sees the socket
         # open can be missed.
@@ -314,8 +312,7 @@ class ThreadConsumer(AsyncJsonWebsocketConsumer):
         # answered with its message; the service decides busy under the thread lock.
         try:
             result, message, reply = await db_async(_send)(
-                user=self.user,
-                thread_id=self.thread_id,
+                thread=self.thread,
                 content=event.get("content"),
                 client_id=client_id,
             )

@@ -6,7 +6,8 @@ service run on the chat database pool (``chat.db``), so replies of different cha
 save in parallel; the model is the ``chat`` LLM backend.
 
 Invariants:
-- The reply row exists (``streaming``) before the run starts; the run only fills it in.
+- The reply row exists (``streaming``) before the run starts; the run only fills it in. Its
+  receipt is written with its final text (one statement), not before the first token.
 - Its text is saved at most every ``SAVE_INTERVAL_SECONDS`` while it grows, and at least every
   ``HEARTBEAT_SECONDS`` while the model is silent, so a crash loses at most a fraction of a
   second of text and a live reply is never taken for a dead one.
@@ -162,7 +163,9 @@ class ReplyRun:
         receipt: dict | None = None
         saver: asyncio.Task | None = None
         try:
-            prepared = await self._db(services.reply_prepare, reply_id=self.reply_id)
+            prepared = await self._db(
+                services.reply_prepare, reply_id=self.reply_id, store_receipt=False
+            )
             receipt = prepared.receipt
             self.text = self._saved_text = prepared.prefix
             backend = get_llm("chat", config=prepared.llm)
@@ -206,6 +209,7 @@ class ReplyRun:
             content=self.text,
             status=status,
             error=error_detail,
+            receipt=receipt,
         )
         if status == Message.Status.FAILED:
             await self.publish(

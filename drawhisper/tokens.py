@@ -15,9 +15,21 @@ def _encoding():
     return bpe_openai.get_encoding("cl100k_base")
 
 
+# Counts of texts up to this long are remembered (the latest 8,192): a chat turn counts the
+# same recent messages, memories and headings as the turn before it.
+CACHED_TEXT_CHARS = 4000
+
+
+@lru_cache(maxsize=8192)
+def _count_remembered(text: str) -> int:
+    return len(_encoding().encode(text))
+
+
 def count_tokens(text: str) -> int:
     if not text:
         return 0
+    if len(text) <= CACHED_TEXT_CHARS:
+        return _count_remembered(text)
     return len(_encoding().encode(text))
 
 

@@ -58,23 +58,62 @@ class ArchivedMessage:
 # --------------------------------------------------------------------------- retrieval SQL
 
 
-def thread_scope_row(*, thread_id: int) -> tuple[Any, ...] | None:
+def thread_scope_row(
+    *, thread_id: int, query: str | None = None, text_search_config: str = "english"
+) -> tuple[Any, ...] | None:
     """``(owner_id, character_id, first_name, username, character name, has active shared
-    memories)`` of the thread in one statement, or None for no such thread. ``first_name`` is
-    the chat's persona name when it has one: who the user is in that chat."""
+    memories, ids of the memories dismissed in the thread, the lexemes of query)`` of the
+    thread in one statement, or None for no such thread. ``first_name`` is the chat's persona
+    name when it has one: who the user is in that chat. The lexemes (PostgreSQL's, under
+    ``text_search_config``, a validated configuration name) are None without a query."""
+    from memories.models import MemoryDismissal
+
     users = get_user_model()._meta.db_table
+    lexemes = (
+        f"tsvector_to_array(to_tsvector('{text_search_config}'::regconfig, %s))"
+        if query is not None
+        else "NULL::text[]"
+    )
     with connection.cursor() as cursor:
         cursor.execute(
             "SELECT t.owner_id, t.character_id, COALESCE(p.name, u.first_name), u.username,"
             " c.name,"
             f" EXISTS (SELECT 1 FROM {Memory._meta.db_table} m WHERE m.owner_id = t.owner_id"
-            "  AND m.character_id = t.character_id AND m.shared AND m.status = %s)"
+            "  AND m.character_id = t.character_id AND m.shared AND m.status = %s),"
+            f" ARRAY(SELECT x.memory_id FROM {MemoryDismissal._meta.db_table} x"
+            "  WHERE x.thread_id = t.id),"
+            f" {lexemes}"
             f" FROM {THREAD_TABLE} t JOIN {users} u ON u.id = t.owner_id"
             f" JOIN {CHARACTER_TABLE} c ON c.id = t.character_id"
             f" LEFT JOIN {PERSONA_TABLE} p ON p.id = t.persona_id WHERE t.id = %s",
-            [Memory.Status.ACTIVE.value, thread_id],
+            [Memory.Status.ACTIVE.value, *([query] if query is not None else []), thread_id],
         )
         return cursor.fetchone()
+
+
+def memory_backlog_row(*, thread_id: int) -> tuple[bool, int, bool]:
+    """``(a job of the thread is pending or running, tokens of its complete visible messages
+    after the furthest job's range, whether one of them has no token count)`` in one
+    statement: an upper bound of what the trigger would count (it also leaves out the newest
+    reply), so "not due" is certain when it stays under the threshold."""
+    jobs = MemoryJob._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT EXISTS (SELECT 1 FROM {jobs} j WHERE j.thread_id = %s AND j.status = ANY(%s)),"
+            " coalesce(sum(m.token_count), 0), coalesce(bool_or(m.token_count = 0), false)"
+            f" FROM {MESSAGE_TABLE} m WHERE m.thread_id = %s AND m.active"
+            " AND m.deleted_at IS NULL AND m.status = %s AND m.seq > coalesce("
+            f"(SELECT max(j.end_seq) FROM {jobs} j WHERE j.thread_id = %s), 0)",
+            [
+                thread_id,
+                [MemoryJob.Status.PENDING.value, MemoryJob.Status.RUNNING.value],
+                thread_id,
+                Message.Status.COMPLETE.value,
+                thread_id,
+            ],
+        )
+        unfinished, tokens, uncounted = cursor.fetchone()
+    return bool(unfinished), int(tokens), bool(uncounted)
 
 
 def prompt_messages(*, thread_id: int, before_seq: int | None = None) -> QuerySet[Message]:

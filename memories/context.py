@@ -10,14 +10,16 @@ Chat imports only this module. Every function is scoped to the thread's owner an
 - ``retrieve(thread_id, query, budget_tokens, exclude_memory_ids, before_seq)``: memories,
   summaries and archived messages found for ``query`` (hybrid search), best first, within the
   budget; archived messages only with ``seq < before_seq`` (older than the recent window).
+- ``pinned_and_shared_memories(thread_id, owner_id, character_id)``: both of the above in
+  one read, for a caller that knows the thread's owner and character (a chat turn).
 - ``rolling_summary(thread_id)``: the newest summary of the thread, or None.
 - ``profile_prompt(owner_id, character_id, user_name, character_name)``: the profile of the
   user as this character knows them, as its system-message section ("" when there is none
   yet), under the chat's name for the user unless the user wrote their own; one query.
 
 Scope rule for memories (``memories.selectors.memories_retrievable_in_thread`` states it as
-one queryset; ``memories.retrieval.scope`` applies it to search hits, and ``retrieve`` below
-adds the thread's dismissed memories to ``exclude_memory_ids``):
+one queryset; ``memories.retrieval.scope`` applies it to search hits, the thread's dismissed
+memories included):
 - a memory pinned to a thread is in that thread's pinned layer;
 - a shared memory is in the shared layer of every thread with the same owner and character;
 - a memory that is neither is retrievable only in its own origin thread (``origin_thread``),
@@ -43,6 +45,7 @@ __all__ = [
     "Kind",
     "memory_item",
     "memory_text",
+    "pinned_and_shared_memories",
     "pinned_memories",
     "profile_prompt",
     "retrieve",
@@ -78,6 +81,19 @@ def shared_memories(*, thread_id: int) -> list[ContextItem]:
     return [memory_item(memory) for memory in memories_shared_with_thread(thread_id=thread_id)]
 
 
+def pinned_and_shared_memories(
+    *, thread_id: int, owner_id: int, character_id: int
+) -> tuple[list[ContextItem], list[ContextItem]]:
+    """``(pinned_memories, shared_memories)`` of the thread in one read, for a caller that
+    knows the thread's owner and character."""
+    from memories.selectors import memories_pinned_or_shared_in_thread
+
+    pinned, shared = memories_pinned_or_shared_in_thread(
+        thread_id=thread_id, owner_id=owner_id, character_id=character_id
+    )
+    return [memory_item(memory) for memory in pinned], [memory_item(memory) for memory in shared]
+
+
 def retrieve(
     *,
     thread_id: int,
@@ -86,27 +102,23 @@ def retrieve(
     exclude_memory_ids: Iterable[int] = (),
     before_seq: int | None = None,
 ) -> list[ContextItem]:
-    from memories.retrieval import hybrid_search, start_query_embedding
-    from memories.selectors import memory_ids_dismissed_in_thread
+    from memories.retrieval import hybrid_search
 
-    if budget_tokens > 0:
-        start_query_embedding(query)  # in a worker thread, while the queries below run
-    # Retrieval scopes memories to "shared or made in this thread"; what the user dismissed
-    # here is left out on top of that, so a dismissal holds in every layer.
-    excluded = {*exclude_memory_ids, *memory_ids_dismissed_in_thread(thread_id=thread_id)}
+    # Retrieval scopes memories to "shared or made in this thread" and leaves out what the
+    # user dismissed here (read with the scope), so a dismissal holds in every layer.
     return hybrid_search(
         thread_id=thread_id,
         query=query,
         budget_tokens=budget_tokens,
-        exclude_memory_ids=excluded,
+        exclude_memory_ids=exclude_memory_ids,
         before_seq=before_seq,
     )
 
 
 def rolling_summary(*, thread_id: int) -> ContextItem | None:
-    from memories.pipeline import latest_summary_for_thread
+    from memories.selectors import rolling_summary_for_thread
 
-    summary = latest_summary_for_thread(thread_id=thread_id)
+    summary = rolling_summary_for_thread(thread_id=thread_id)
     if summary is None:
         return None
     return ContextItem(

@@ -239,6 +239,54 @@ def memories_shared_with_thread(*, thread_id: int) -> QuerySet[Memory]:
     )
 
 
+def memories_pinned_or_shared_in_thread(
+    *, thread_id: int, owner_id: int, character_id: int
+) -> tuple[list[Memory], list[Memory]]:
+    """``(memories_pinned_to_thread, memories_shared_with_thread)`` in one statement, for the
+    thread's owner and character as the caller knows them (a chat turn reads both)."""
+    pinned_at = MemoryPin.objects.filter(memory=OuterRef("pk"), thread_id=thread_id).values(
+        "created_at"
+    )[:1]
+    dismissed = MemoryDismissal.objects.filter(memory=OuterRef("pk"), thread_id=thread_id)
+    rows = (
+        Memory.objects.filter(
+            owner_id=owner_id, character_id=character_id, status=Memory.Status.ACTIVE
+        )
+        .annotate(pinned_at=Subquery(pinned_at), dismissed_here=Exists(dismissed))
+        .filter(Q(pinned_at__isnull=False) | Q(shared=True, dismissed_here=False))
+        .order_by("created_at", "pk")
+    )
+    pinned, shared = [], []
+    for memory in rows:
+        (shared if memory.pinned_at is None else pinned).append(memory)
+    pinned.sort(key=lambda memory: (memory.pinned_at, memory.pk))
+    return pinned, shared
+
+
+def rolling_summary_for_thread(*, thread_id: int):
+    """The thread's rolling summary in one statement: its newest ``recent`` summary, or before
+    any exists its newest daily one (``memories.pipeline.latest_summary_for_thread``)."""
+    from django.db.models import Case, IntegerField, Value, When
+
+    from memories.models import Summary
+
+    return (
+        Summary.objects.filter(
+            thread_id=thread_id, level__in=[Summary.Level.RECENT, Summary.Level.DAILY]
+        )
+        .order_by(
+            Case(
+                When(level=Summary.Level.RECENT, then=Value(0)),
+                default=Value(1),
+                output_field=IntegerField(),
+            ),
+            "-end_seq",
+            "-id",
+        )
+        .first()
+    )
+
+
 def memories_retrievable_in_thread(*, thread_id: int) -> QuerySet[Memory]:
     """Every active memory that may appear in the thread's context at all: pinned here,
     shared, or made in this thread; minus the ones dismissed here unless pinned here.

@@ -2,7 +2,7 @@
 
 - ``on_messages_committed(thread_id=...)``: new or changed messages; may create and enqueue a
   MemoryJob when enough unmemorised tokens have gathered (the job's range also schedules the
-  archive indexing of its messages).
+  archive indexing of its messages). One statement when nothing is due and no job runs.
 - ``on_message_changed(message_id=...)``: a user edited or deleted a message; memories made
   from it are flagged ``source_changed`` and its archived copy is refreshed.
 
@@ -21,9 +21,18 @@ logger = logging.getLogger(__name__)
 
 def on_messages_committed(*, thread_id: int) -> None:
     """Called inside ``transaction.on_commit`` after messages of the thread were saved."""
+    from django.conf import settings
+
+    from memories import chat_adapter
     from memories.pipeline import job_create_if_due
 
     try:
+        # One read decides the usual case (no job running, too little new text); only then
+        # does the pipeline take its lock and count exactly. A running job is looked at by the
+        # pipeline every time, so a lost one is enqueued again.
+        unfinished, tokens, uncounted = chat_adapter.memory_backlog_row(thread_id=thread_id)
+        if not unfinished and not uncounted and tokens < settings.MEMORY_TRIGGER_TOKENS:
+            return
         job_create_if_due(thread_id=thread_id)
     except Exception:
         logger.exception("memory trigger failed", extra={"thread_id": thread_id})

@@ -160,13 +160,16 @@ def build_context(
     reply_tokens: int | None = None,
     order: Sequence[Slot] | None = None,
     sources: TurnSources | None = None,
+    owner_id: int | None = None,
+    character_id: int | None = None,
 ) -> AssembledContext:
     """Assemble the prompt from the character prompt and ``history`` (the thread's prompt
     messages before the reply, newest first; the newest is answered when it is the user's).
 
     ``budgets`` override ``settings.CONTEXT_LAYER_BUDGETS`` per layer; ``order`` replaces
     ``ORDER`` (a tool or test running another line-up); ``sources`` are the role-play
-    sources (persona, lore, author's note, post-history instructions) of the turn."""
+    sources (persona, lore, author's note, post-history instructions) of the turn;
+    ``owner_id`` and ``character_id`` the thread's, when the caller knows them."""
     order = ORDER if order is None else tuple(order)
     check_order(order)
     budgeted = [slot.name for slot in order if slot.layer.budgeted]
@@ -176,7 +179,12 @@ def build_context(
     total_budget = max(context_tokens - reply_tokens, 0)
 
     turn = Turn.from_history(
-        thread_id=thread_id, system_prompt=system_prompt, history=history, sources=sources
+        thread_id=thread_id,
+        system_prompt=system_prompt,
+        history=history,
+        sources=sources,
+        owner_id=owner_id,
+        character_id=character_id,
     )
     fitted = fill(turn, order, budget_of, total_budget - REPLY_PRIMING_TOKENS)
     layers = shed(fitted, order, total_budget)
@@ -208,4 +216,6 @@ def assemble_context(*, thread, reply_seq: int, user_name: str) -> AssembledCont
         ),
         history=history,
         sources=sources,
+        owner_id=thread.owner_id,
+        character_id=thread.character_id,
     )

@@ -19,6 +19,7 @@ from chat.services.errors import (
     NothingToRegenerate,
     NotLatestReply,
     ThreadBusy,
+    ThreadGone,
 )
 from chat.services.guard import STALE_REPLY_ERROR
 from chat.services.messages import (
@@ -61,6 +62,7 @@ __all__ = [
     "RegenerateResult",
     "SendResult",
     "ThreadBusy",
+    "ThreadGone",
     "check_message_content",
     "message_delete",
     "message_edit",

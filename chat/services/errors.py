@@ -35,3 +35,7 @@ class NotLatestReply(ChatError):
 
 
 BUSY_DETAIL = "A reply is still being written in this chat. Wait for it to finish or stop it first."
+
+
+class ThreadGone(LookupError):
+    """The chat was deleted while a socket still had it open (the socket closes with 4404)."""

@@ -2,7 +2,7 @@
 
 Invariants:
 - A user message is committed, together with the ``streaming`` reply that answers it, before
-  any model is called.
+  any model is called. The memory app hears of it when that reply ends.
 - Nothing is removed: a deleted message is hidden (``deleted_at``), keeps its ``seq`` and can
   be restored; memories made from an edited or deleted message are told (``on_message_changed``).
 """
@@ -20,7 +20,7 @@ from django.utils import timezone
 from chat import selectors
 from chat.models import Message, Thread
 from chat.services import guard
-from chat.services.errors import BUSY_DETAIL, MessageStreaming, ThreadBusy
+from chat.services.errors import BUSY_DETAIL, MessageStreaming, ThreadBusy, ThreadGone
 from drawhisper.tokens import count_tokens
 
 
@@ -74,13 +74,12 @@ def message_send(
                 }
             ) from error
     with transaction.atomic():
-        guard.lock_thread(thread.pk)
-        existing = (
-            Message.objects.filter(thread_id=thread.pk, client_id=client_id).first()
-            if client_id
-            else None
-        )
-        if existing is not None:
+        # Lock and touch in one statement, then one read for the rest: a send is the hot path.
+        if not guard.lock_and_touch(thread.pk):
+            raise ThreadGone("This chat no longer exists.")
+        state = guard.idle_state(thread.pk, client_id=client_id)
+        if state.existing_id is not None:
+            existing = Message.objects.get(pk=state.existing_id)
             reply = None
             last = selectors.last_visible_message(thread_id=thread.pk)
             if last is not None and last.pk == existing.pk:
@@ -88,24 +87,24 @@ def message_send(
                 if selectors.streaming_reply(thread_id=thread.pk) is None:
                     reply = guard.start_reply(thread.pk)
             return SendResult(message=existing, created=False, reply=reply)
-        guard.ensure_idle(thread.pk)
-        seq = guard.next_seq(thread.pk)
-        try:
-            with transaction.atomic():
-                message = Message.objects.create(
-                    thread_id=thread.pk,
-                    seq=seq,
-                    role=Message.Role.USER,
-                    content=content,
-                    token_count=count_tokens(content),
-                    client_id=client_id,
-                )
+        seq = state.next_seq
+        message = Message(
+            thread_id=thread.pk,
+            seq=seq,
+            role=Message.Role.USER,
+            content=content,
+            token_count=count_tokens(content),
+            client_id=client_id,
+        )
+        reply = guard.new_reply(thread.pk, seq=seq + 1)
+        try:  # both rows in one insert
+            Message.objects.bulk_create([message, reply])
         except IntegrityError:  # pragma: no cover - the thread lock makes this unreachable
             raise ThreadBusy(BUSY_DETAIL) from None
-        reply = guard.start_reply(thread.pk, seq=seq + 1)
+        guard.reply_begun(reply)
         reply.replaces_nothing = True  # no earlier version can point at a reply this new
-        guard.touch(thread.pk)
-        guard.after_commit_messages(thread.pk)
+        # The memory app is told when the reply ends (``reply_finish``): whether a memory job
+        # is due need not hold up the reply's first token.
     return SendResult(message=message, created=True, reply=reply)
 
 

@@ -5,7 +5,8 @@ Invariants:
   (``reply_save_progress``) and it ends exactly once as ``complete``, ``interrupted`` or
   ``failed`` (``reply_finish``).
 - A regenerated reply stays retrievable: ``active=False`` and ``replaced_by`` the new one.
-- Every prepared reply stores a ContextReceipt of what its prompt held.
+- Every prepared reply stores a ContextReceipt of what its prompt held: when it is prepared,
+  or (the socket's replies) together with its final text, off the path to the first token.
 - The versions of a reply form one tree whose root is the version shown (``active``); every
   other version reaches it through ``replaced_by``. Choosing an earlier version
   (``reply_version_activate``) re-roots the tree, so no version is ever lost and the chain
@@ -142,9 +143,12 @@ CONTINUE_INSTRUCTION = (
 )
 
 
-def reply_prepare(*, reply_id: int) -> PreparedReply:
+def reply_prepare(*, reply_id: int, store_receipt: bool = True) -> PreparedReply:
     """Assemble the prompt of a streaming reply and store its receipt.
 
+    With ``store_receipt=False`` the caller hands the receipt to ``reply_finish``, which writes
+    it with the final text in the same statement (the socket does: the receipt need not be
+    written before the first token).
     A reply that starts with text (a continuation) gets that text as the model's own last
     turn, followed by the instruction to go on from it."""
     reply = Message.objects.select_related(
@@ -157,21 +161,8 @@ def reply_prepare(*, reply_id: int) -> PreparedReply:
         user_name=thread_user_name(owner=thread.owner, persona_id=thread.persona_id),
     )
     receipt = assembled.receipt
-    # One upsert, not a locked read and then a write: a retried prepare replaces the receipt.
-    ContextReceipt.objects.bulk_create(
-        [
-            ContextReceipt(
-                message=reply,
-                layers=receipt.layers_json(),
-                items=receipt.items_json(),
-                total_tokens=receipt.total_tokens,
-                budget_tokens=receipt.budget_tokens,
-            )
-        ],
-        update_conflicts=True,
-        unique_fields=["message"],
-        update_fields=["layers", "items", "total_tokens", "budget_tokens"],
-    )
+    if store_receipt:
+        _store_receipt(reply, receipt)
     messages = tuple(assembled.messages)
     if reply.content:
         user_name = thread_user_name(owner=thread.owner, persona_id=thread.persona_id)
@@ -190,6 +181,24 @@ def reply_prepare(*, reply_id: int) -> PreparedReply:
     )
 
 
+def _store_receipt(reply: Message, receipt) -> None:
+    # One upsert, not a locked read and then a write: a retried prepare replaces the receipt.
+    ContextReceipt.objects.bulk_create(
+        [
+            ContextReceipt(
+                message=reply,
+                layers=receipt.layers_json(),
+                items=receipt.items_json(),
+                total_tokens=receipt.total_tokens,
+                budget_tokens=receipt.budget_tokens,
+            )
+        ],
+        update_conflicts=True,
+        unique_fields=["message"],
+        update_fields=["layers", "items", "total_tokens", "budget_tokens"],
+    )
+
+
 def reply_save_progress(*, reply_id: int, content: str) -> bool:
     """Save the text so far; False when the reply is no longer streaming."""
     return bool(
@@ -199,26 +208,32 @@ def reply_save_progress(*, reply_id: int, content: str) -> bool:
     )
 
 
-def reply_finish(*, reply_id: int, content: str, status: str, error: str = "") -> Message | None:
-    """Store the final text and status of a reply (``complete``, ``interrupted`` or ``failed``).
+def reply_finish(
+    *, reply_id: int, content: str, status: str, error: str = "", receipt: dict | None = None
+) -> bool:
+    """Store the final text and status of a reply (``complete``, ``interrupted`` or ``failed``),
+    and its receipt when given (``PreparedReply.receipt`` of a ``reply_prepare`` that did not
+    store it); False when it was already finished.
 
-    A reply the sweep took for dead while it was in fact alive is finished all the same."""
-    with transaction.atomic():
-        updated = Message.objects.filter(
-            pk=reply_id, status__in=[Message.Status.STREAMING, Message.Status.INTERRUPTED]
-        ).update(
-            content=content,
-            token_count=count_tokens(content),
-            status=status,
-            error=error,
-            progress_at=timezone.now(),
-        )
-        if not updated:
-            return None
-        reply = Message.objects.get(pk=reply_id)
-        if status != Message.Status.FAILED:
-            guard.after_commit_messages(reply.thread_id)
-    return reply
+    A reply the sweep took for dead while it was in fact alive is finished all the same.
+    Unless it failed, the memory app then hears about the thread's new messages (the user's
+    message too: a send leaves that to the end of its reply, so that whether a memory job is
+    due does not hold up the first token)."""
+    # One statement (the receipt rides along), so no transaction of its own is needed; inside
+    # a caller's transaction it joins it and the memory app hears after that commits.
+    thread_id = guard.finish_reply(
+        reply_id=reply_id,
+        content=content,
+        token_count=count_tokens(content),
+        status=status,
+        error=error,
+        receipt=receipt,
+    )
+    if thread_id is None:
+        return False
+    if status != Message.Status.FAILED:
+        guard.after_commit_messages(thread_id)
+    return True
 
 
 def replies_interrupt_stale(*, thread_id: int | None = None) -> int:

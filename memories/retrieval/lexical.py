@@ -87,7 +87,11 @@ def bm25_search(
     if not query.strip() or limit <= 0 or not kinds:
         return results
     config_name = config.text_search_config
-    lexemes = query_lexemes(query, config=config)
+    lexemes = (
+        sorted(scope.lexemes)[:MAX_LEXEMES]
+        if scope.lexemes is not None
+        else query_lexemes(query, config=config)
+    )
     if not lexemes:
         return results
     k1, b = float(config.bm25_k1), float(config.bm25_b)

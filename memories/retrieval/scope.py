@@ -2,7 +2,7 @@
 
 - memories: same owner and character, status active, and either shared or made in this
   thread (``origin_thread``); minus the ids the caller already shows (pinned, shared layers)
-  or the user dismissed here;
+  and those the user dismissed here (``scope_for_thread`` reads them);
 - summaries: of this thread only;
 - archived messages: of this thread only, active (not replaced by a regeneration), not
   deleted by the user, complete or interrupted, with text, and older than ``before_seq`` (the
@@ -17,6 +17,7 @@ the database, which is the source of truth."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -25,6 +26,8 @@ from django.db.models import Q
 
 from memories import chat_adapter
 from memories.models import Memory, Summary
+
+_CONFIG_NAME = re.compile(r"^[a-z_]+$")
 
 
 @dataclass(frozen=True)
@@ -39,24 +42,41 @@ class Scope:
     character_name: str = "Character"
     # Whether any memory of this owner and character is shared (else one store query less).
     has_shared_memories: bool = True
+    # The query's lexemes, when they were read with the scope (else full-text search reads
+    # them itself).
+    lexemes: tuple[str, ...] | None = None
 
 
 def scope_for_thread(
-    *, thread_id: int, before_seq: int | None = None, exclude_memory_ids: Iterable[int] = ()
+    *,
+    thread_id: int,
+    before_seq: int | None = None,
+    exclude_memory_ids: Iterable[int] = (),
+    query: str | None = None,
+    text_search_config: str = "english",
 ) -> Scope:
-    row = chat_adapter.thread_scope_row(thread_id=thread_id)
+    """The thread's scope; the memories the user dismissed in it are excluded too. With a
+    ``query``, its lexemes are read in the same statement (``Scope.lexemes``)."""
+    if query is not None and not _CONFIG_NAME.match(text_search_config):
+        raise ValueError(f"not a text search configuration name: {text_search_config!r}")
+    row = chat_adapter.thread_scope_row(
+        thread_id=thread_id, query=query, text_search_config=text_search_config
+    )
     if row is None:
         raise LookupError(f"no thread {thread_id}")
-    owner_id, character_id, first_name, username, character_name, has_shared = row
+    owner_id, character_id, first_name, username, character_name, has_shared, dismissed, lexemes = (
+        row
+    )
     return Scope(
         owner_id=owner_id,
         character_id=character_id,
         thread_id=thread_id,
         before_seq=before_seq,
-        exclude_memory_ids=frozenset(int(pk) for pk in exclude_memory_ids),
+        exclude_memory_ids=frozenset(int(pk) for pk in [*exclude_memory_ids, *(dismissed or ())]),
         user_name=first_name or username or "User",
         character_name=character_name or "Character",
         has_shared_memories=bool(has_shared),
+        lexemes=None if lexemes is None else tuple(lexemes),
     )
 
 

@@ -73,7 +73,11 @@ def hybrid_search(
     config = config or load_config()
     embedding = start_query_embedding(query, config)  # while the database works below
     scope = scope_for_thread(
-        thread_id=thread_id, before_seq=before_seq, exclude_memory_ids=exclude_memory_ids
+        thread_id=thread_id,
+        before_seq=before_seq,
+        exclude_memory_ids=exclude_memory_ids,
+        query=query if config.lexical_weight > 0 else None,
+        text_search_config=config.text_search_config,
     )
     ranked = rank_candidates(scope=scope, query=query, config=config, embedding=embedding)
     unique = distinct(

@@ -1,7 +1,7 @@
 """Vector similarity through the Embedder and VectorStore ports.
 
-One query vector per retrieval and one store query per kind, so that each kind gets its own
-ranked list: in one mixed list the memories (short, and embedded with their title, often a
+One query vector per retrieval and one store request per kind (sent together, in one
+statement, where the store can), so that each kind gets its own ranked list: in one mixed list the memories (short, and embedded with their title, often a
 name the question repeats) crowd out every summary and most messages. Memories are asked
 twice when the character has shared memories, once for this thread and once for the shared
 ones, since a store filter is a conjunction. Hits are identified by the row id in their
@@ -29,6 +29,18 @@ def _row_key(hit: VectorHit) -> int | str:
     return hit.id  # a memory without source_id: resolved through Memory.vector_id
 
 
+def _ask_all(store, query_vector, requests, min_score) -> list[list[VectorHit]]:
+    """Every ``(filter, top_k)`` request with one vector: in one round trip where the store
+    offers ``query_many`` (pgvector), else one ``query`` each."""
+    many = getattr(store, "query_many", None)
+    if many is not None:
+        return many(query_vector, requests, min_score=min_score)
+    return [
+        store.query(query_vector, filter=vector_filter, top_k=top_k, min_score=min_score)
+        for vector_filter, top_k in requests
+    ]
+
+
 def vector_search(
     query_vector: Sequence[float],
     *,
@@ -42,28 +54,48 @@ def vector_search(
     base = {"owner": scope.owner_id, "character": scope.character_id}
     min_score = config.min_similarity if config.min_similarity > 0 else None
 
-    def ask(vector_filter: VectorFilter, top_k: int) -> list[VectorHit]:
-        return store.query(query_vector, filter=vector_filter, top_k=top_k, min_score=min_score)
-
-    hits: dict[str, list[VectorHit]] = {}
+    requests: list[tuple[str, VectorFilter, int]] = []
     if "memory" in kinds:
         extra = len(scope.exclude_memory_ids)
-        memory_hits = ask(
-            VectorFilter(**base, thread=scope.thread_id, kinds=("memory",)), limit + extra
+        requests.append(
+            (
+                "memory",
+                VectorFilter(**base, thread=scope.thread_id, kinds=("memory",)),
+                limit + extra,
+            )
         )
         if scope.has_shared_memories:
-            memory_hits += ask(VectorFilter(**base, shared=True, kinds=("memory",)), limit + extra)
-        hits["memory"] = sorted(memory_hits, key=lambda hit: -hit.score)
+            requests.append(
+                ("memory", VectorFilter(**base, shared=True, kinds=("memory",)), limit + extra)
+            )
     if "summary" in kinds:
-        hits["summary"] = ask(
-            VectorFilter(**base, thread=scope.thread_id, kinds=("summary",), status=None), limit
+        requests.append(
+            (
+                "summary",
+                VectorFilter(**base, thread=scope.thread_id, kinds=("summary",), status=None),
+                limit,
+            )
         )
     if "message" in kinds:
         # Messages of the recent window are indexed too but out of scope: ask for more.
-        hits["message"] = ask(
-            VectorFilter(**base, thread=scope.thread_id, kinds=("message",), status=None),
-            limit * 2,
+        requests.append(
+            (
+                "message",
+                VectorFilter(**base, thread=scope.thread_id, kinds=("message",), status=None),
+                limit * 2,
+            )
         )
+    answers = _ask_all(
+        store,
+        query_vector,
+        [(vector_filter, top_k) for _, vector_filter, top_k in requests],
+        min_score,
+    )
+    hits: dict[str, list[VectorHit]] = {}
+    for (kind, _, _), kind_hits in zip(requests, answers, strict=True):
+        hits.setdefault(kind, []).extend(kind_hits)
+    if "memory" in hits:
+        hits["memory"].sort(key=lambda hit: -hit.score)
 
     results: dict[str, list[tuple[int | str, float]]] = {}
     for kind, kind_hits in hits.items():

@@ -42,6 +42,7 @@ def test_the_benchmark_code_no_longer_lives_inside_the_memories_app():
         "bench_memory.py",
         "bench_tokens.py",
         "bench_vectors.py",
+        "bench_worker.py",
     ]
 
 

@@ -292,6 +292,38 @@ def test_load_round_checks_every_message_and_reply_is_stored():
         in (text)
     )
 
+    # With the split of a turn: each part's CPU per turn, the percentiles, and every target
+    # said to be met or not, with its figure.
+    def part(cpu, p50=None, p95=None):
+        return {"cpu_ms_per_turn": cpu, "wall_ms_p50": p50, "wall_ms_p95": p95}
+
+    round_ |= {
+        "clients": 50,
+        "queries_per_turn": 11.0,
+        "progress_queries_per_turn": 3.0,
+        "cpu_ms_per_turn_without_embedding": 20.5,
+        "split": {
+            "persistence": part(2.0),
+            "progress": part(1.0),
+            "context": part(6.0),
+            "retrieval": part(3.0, 12.0, 31.0),
+            "embedding": part(10.0, 9.0, 14.0),
+            "streaming": part(8.5),
+        },
+    }
+    text = load_report(
+        {"rounds": [round_], "model": {"delay_s": 0.02, "chunk_chars": 8, "reply_chars": 10}}
+    )
+    assert (
+        "| 50 | 2.0 | 1.0 | 6.0 | 3.0 | 10.0 | 8.5 | 20.5 | 12.0 | 31.0 | 9.0 | 14.0 | 11.0 | 3.0 |"
+        in text
+    )
+    assert (
+        "50 clients: SQL/turn 11.0 (met, target 12); CPU ms/turn without embedding 20.5 (NOT met,"
+        " target 15); retrieval p95 ms 31.0 (NOT met, target 30); ratio p95 2.0 (NOT met,"
+        " target 1.5)"
+    ) in text
+
 
 def test_a_load_client_that_gets_no_reply_fails_and_counts_as_the_timeout():
     """Nothing listens on the port: every reply of the round is a failure, and the percentiles

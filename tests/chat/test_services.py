@@ -37,7 +37,8 @@ def test_send_stores_the_message_and_a_streaming_reply_then_tells_the_memory_app
         )
     assert result.created and result.message.content == "Hello!" and result.message.seq == 2
     assert result.reply.seq == 3 and result.reply.status == "streaming" and result.reply.progress_at
-    assert memory_hooks["committed"] == [thread.pk]
+    # Whether a memory job is due is asked when the reply ends, not before its first token.
+    assert memory_hooks["committed"] == []
 
     with pytest.raises(services.ThreadBusy):
         services.message_send(thread=thread, content="Again", client_id=str(uuid.uuid4()))
@@ -46,7 +47,7 @@ def test_send_stores_the_message_and_a_streaming_reply_then_tells_the_memory_app
         services.reply_finish(reply_id=result.reply.pk, content="Hi!", status="complete")
     reply = Message.objects.get(pk=result.reply.pk)
     assert reply.content == "Hi!" and reply.token_count == 2 and reply.status == "complete"
-    assert memory_hooks["committed"] == [thread.pk, thread.pk]
+    assert memory_hooks["committed"] == [thread.pk]
 
 
 @pytest.mark.django_db

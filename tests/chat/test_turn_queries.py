@@ -1,8 +1,9 @@
 """The database cost of one chat turn, pinned so that a regression fails loudly.
 
-One turn is what the socket does for a message: find the thread, ``message_send``, prepare the
-reply (context assembly with retrieval, lore and the receipt) and ``reply_finish``. Progress
-saves while streaming are left out: their number depends on how long the model takes.
+One turn is what the socket does for a message: ``message_send``, prepare the reply (context
+assembly with retrieval and lore) and ``reply_finish`` (with the receipt). Progress saves
+while streaming are left out: their number depends on how long the model takes. The thread is
+read once, as the socket reads it on connect.
 
 The test commits for real (``transaction=True``), as the socket does, so the queries run after
 each commit are counted too and no test savepoint inflates the count."""
@@ -13,31 +14,36 @@ import pytest
 from celery import current_app
 
 from chat import selectors, services
+from chat.models import Message
 from chat.payloads import message_payload
 from memories.models import MemoryPin
 from tests.factories import MemoryFactory
 
 # Counted as the database sees them, BEGIN, COMMIT and savepoints included. Measured: 68
 # before the receipt became one upsert, the idle check one read and a reply just begun stopped
-# asking for its receipt and versions; 62 after. Of the 44 statements left, 12 are the chat's
-# own, 22 context assembly with retrieval (8 of them the four vector searches and their
-# settings, each in a transaction of its own) and 10 the memory app deciding, after each of
-# the two commits, whether a memory job is due. Per-chat connections (model and sampling
-# chosen per user, character and chat) added one: the user's default connection, 63. The
-# profile layer (what the character knows about the user) added one: its single read, 64.
-TURN_QUERY_BUDGET = 64
+# asking for its receipt and versions; 62 after; 63 with per-chat connections (the user's
+# default connection); 64 with the profile layer (its single read). Then 21: the thread is the one the socket read on connect; the send
+# is a lock-and-touch, one read (idle, next seq, client_id) and one insert of both messages;
+# pinned and shared memories are one read, the rolling summary one; the scope, the dismissals
+# and the query's lexemes one; the four vector searches one statement in one transaction; the
+# receipt is written with the final text; and the memory app decides in one read that no job
+# is due. Of the 21, 17 are statements (BEGIN and COMMIT of the send and of the vector search
+# are the other 4): 3 the send, 12 context assembly with retrieval, the profile and the chat's
+# connection, 1 the finish, 1 the memory trigger.
+TURN_QUERY_BUDGET = 21
 
 
-def one_turn(*, user, thread_id: int, content: str) -> services.PreparedReply:
-    thread = selectors.thread_get(user=user, thread_id=thread_id)
+def one_turn(*, thread, content: str) -> services.PreparedReply:
+    """What the socket does for one message, with the thread it read on connect."""
     result = services.message_send(thread=thread, content=content)
     message_payload(result.message)
     message_payload(result.reply)
-    prepared = services.reply_prepare(reply_id=result.reply.pk)
+    prepared = services.reply_prepare(reply_id=result.reply.pk, store_receipt=False)
     services.reply_finish(
         reply_id=result.reply.pk,
         content="*unrolls the chart* The northern route.",
         status="complete",
+        receipt=prepared.receipt,
     )
     return prepared
 
@@ -64,9 +70,7 @@ def lived_in_thread(thread, user):
         memory_ids=[pinned.pk, shared.pk, harbour.pk]
     )
     for number in range(3):
-        one_turn(
-            user=user, thread_id=thread.pk, content=f"Tell me about the harbour, part {number}."
-        )
+        one_turn(thread=thread, content=f"Tell me about the harbour, part {number}.")
     return thread
 
 
@@ -74,10 +78,13 @@ def lived_in_thread(thread, user):
 def test_a_chat_turn_stays_within_its_query_budget(
     lived_in_thread, user, django_assert_max_num_queries
 ):
+    thread = selectors.thread_get(user=user, thread_id=lived_in_thread.pk)  # on connect
     with django_assert_max_num_queries(TURN_QUERY_BUDGET):
-        prepared = one_turn(
-            user=user, thread_id=lived_in_thread.pk, content="Do you remember my sister?"
-        )
-    # The turn still did its work: the pinned memory reached the prompt and the receipt.
-    assert "Mira sails north." in prepared.messages[0].content
-    assert any(item["layer"] == "pinned" for item in prepared.receipt["items"])
+        prepared = one_turn(thread=thread, content="Do you remember my sister?")
+    # The turn still did its work: the pinned and the shared memory reached the prompt, the
+    # receipt was stored with the reply.
+    system = prepared.messages[0].content
+    assert "Mira sails north." in system and "Black." in system
+    reply = Message.objects.filter(thread=thread, role="assistant").latest("seq")
+    assert reply.status == "complete" and reply.receipt.items == prepared.receipt["items"]
+    assert any(item["layer"] == "pinned" for item in reply.receipt.items)

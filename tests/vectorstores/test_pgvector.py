@@ -126,3 +126,29 @@ def test_list_ids_pages_through_large_spaces():
     store.upsert([VectorRecord(f"v{index:05d}", unit(rng, 4), meta()) for index in range(5100)])
     ids = list(store.list_ids())
     assert len(ids) == 5100 == len(set(ids))
+
+
+def test_several_searches_in_one_statement_find_what_each_finds_alone(
+    crowded_store, django_assert_num_queries
+):
+    """Retrieval asks for memories, summaries and messages with one vector: ``query_many``
+    sends them in one statement, and each request gets exactly its own top k."""
+    store, records = crowded_store
+    query = unit(random.Random(24), DIMENSIONS)
+    requests = [
+        (VectorFilter(owner=1), 5),
+        (VectorFilter(owner=2), 3),
+        (VectorFilter(owner=1), 0),  # asks for nothing
+        (VectorFilter(owner=3), 40),
+    ]
+    alone = [store.query(query, filter=f, top_k=k) if k else [] for f, k in requests]
+    # BEGIN, the search settings, the search, COMMIT.
+    with django_assert_num_queries(4):
+        together = store.query_many(query, requests)
+    assert [[hit.id for hit in hits] for hits in together] == [
+        [hit.id for hit in hits] for hits in alone
+    ]
+    assert [len(hits) for hits in together] == [5, 3, 0, len(alone[3])] and len(alone[3]) > 3
+    for hits, (vector_filter, top_k) in zip(together, requests, strict=True):
+        expected = brute_force(records, query, vector_filter, top_k=top_k) if top_k else []
+        assert [hit.id for hit in hits] == [record_id for record_id, _ in expected]

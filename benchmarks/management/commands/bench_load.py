@@ -136,6 +136,11 @@ class Command(BaseCommand):
         failed = sum(result.timed_out for result in results)
         finished = len(ttft) - failed
         turns = max(finished, 1)
+        pairs = list(zip(after, before, strict=True))
+        statements = sum(a["statements"] - b["statements"] for a, b in pairs)
+        progress = sum(a["progress_statements"] - b["progress_statements"] for a, b in pairs)
+        cpu_s = sum(a["cpu_s"] - b["cpu_s"] for a, b in pairs)
+        split = turn_split(before, after, turns=turns, cpu_s=cpu_s)
         return {
             "added_ttft_ms": {"p50": _ms(ttft, 50), "p95": _ms(ttft, 95)},
             "reply_ms": {"p50": _ms(total, 50), "p95": _ms(total, 95)},
@@ -146,17 +151,17 @@ class Command(BaseCommand):
             "error_samples": errors[:5],
             "replies_without_delta": sum(result.without_delta for result in results),
             "seconds": round(elapsed, 1),
-            "queries_per_turn": round(
-                sum(a["statements"] - b["statements"] for a, b in zip(after, before, strict=True))
-                / turns,
-                1,
+            "queries_per_turn": round((statements - progress) / turns, 1),
+            "progress_queries_per_turn": round(progress / turns, 1),
+            "all_queries_per_turn": round(statements / turns, 1),
+            "cpu_ms_per_turn": round(cpu_s * 1000 / turns, 1),
+            "cpu_ms_per_turn_without_embedding": round(
+                (cpu_s - split["embedding"]["cpu_s"]) * 1000 / turns, 1
             ),
-            "cpu_ms_per_turn": round(
-                sum(a["cpu_s"] - b["cpu_s"] for a, b in zip(after, before, strict=True))
-                * 1000
-                / turns,
-                1,
-            ),
+            "split": {
+                name: {key: value for key, value in part.items() if key != "cpu_s"}
+                for name, part in split.items()
+            },
         }
 
     def _summary(self, count, messages, ours, floor, chats, options) -> dict:
@@ -173,6 +178,84 @@ class Command(BaseCommand):
             "throughput_ratio": ratio(ours["replies_per_s"], floor["replies_per_s"]),
             "stored": load.verify(chats, messages=messages),
         }
+
+
+SPLIT_PARTS = ("persistence", "progress", "context", "retrieval", "embedding")
+
+
+def turn_split(before: list[dict], after: list[dict], *, turns: int, cpu_s: float) -> dict:
+    """Per turn, where our web process spent its CPU (ms) and how long the timed calls took
+    (wall ms p50/p95), from the timers of ``benchmarks.load_stats`` over the round. Context
+    assembly is shown without the retrieval it contains, retrieval without the embedding
+    (which runs on a thread of its own, so its CPU is never inside retrieval's), and the
+    rest of the process's CPU as streaming (socket, adapter, channel layer)."""
+    parts: dict[str, dict] = {}
+    for name in SPLIT_PARTS:
+        cpu, calls, walls = 0.0, 0, []
+        for a, b in zip(after, before, strict=True):
+            now, was = a["timers"].get(name), b["timers"].get(name)
+            if now is None:
+                continue
+            cpu += now["cpu_s"] - (was["cpu_s"] if was else 0.0)
+            calls += now["calls"] - (was["calls"] if was else 0)
+            walls += now["wall_ms"][len(was["wall_ms"]) if was else 0 :]
+        parts[name] = {
+            "cpu_s": cpu,
+            "calls": calls,
+            "wall_ms_p50": round(percentile(walls, 50), 1) if walls else None,
+            "wall_ms_p95": round(percentile(walls, 95), 1) if walls else None,
+        }
+    parts["context"]["cpu_s"] -= parts["retrieval"]["cpu_s"]
+    timed = sum(parts[name]["cpu_s"] for name in SPLIT_PARTS)
+    parts["streaming"] = {"cpu_s": cpu_s - timed, "calls": None}
+    for part in parts.values():
+        part["cpu_ms_per_turn"] = round(part["cpu_s"] * 1000 / turns, 1)
+    return parts
+
+
+def split_report(report: dict) -> str:
+    rows = []
+    for r in report["rounds"]:
+        split = r.get("split", {})
+        if not split:
+            continue
+        rows.append(
+            [
+                r["clients"],
+                split["persistence"]["cpu_ms_per_turn"],
+                split["progress"]["cpu_ms_per_turn"],
+                split["context"]["cpu_ms_per_turn"],
+                split["retrieval"]["cpu_ms_per_turn"],
+                split["embedding"]["cpu_ms_per_turn"],
+                split["streaming"]["cpu_ms_per_turn"],
+                r["cpu_ms_per_turn_without_embedding"],
+                split["retrieval"]["wall_ms_p50"],
+                split["retrieval"]["wall_ms_p95"],
+                split["embedding"]["wall_ms_p50"],
+                split["embedding"]["wall_ms_p95"],
+                r["queries_per_turn"],
+                r["progress_queries_per_turn"],
+            ]
+        )
+    return table(
+        [
+            "clients",
+            "persistence CPU ms",
+            "progress saves CPU ms",
+            "context assembly CPU ms",
+            "retrieval CPU ms",
+            "query embedding CPU ms",
+            "streaming CPU ms",
+            "CPU ms without embedding",
+            "retrieval p50 ms",
+            "retrieval p95 ms",
+            "embedding p50 ms",
+            "embedding p95 ms",
+            "SQL/turn",
+            "progress SQL/turn",
+        ],
+        rows,
+    )
 
 
 def load_report(report: dict) -> str:
@@ -227,8 +310,56 @@ def load_report(report: dict) -> str:
             ),
             "",
             "SQL/turn and CPU ms/turn: our web process over the round, divided by the replies "
-            "it finished (streaming progress saves and the memory app's after-commit checks "
-            "included; BEGIN/COMMIT not counted). Failures: replies that did not end in time, "
-            "counted as the timeout in the percentiles.",
+            "it finished (SQL/turn without the streaming progress saves, counted apart below; "
+            "the memory app's after-commit check included; BEGIN/COMMIT not counted). "
+            "Failures: replies that did not end in time, counted as the timeout in the "
+            "percentiles.",
+            "",
+            "Where a turn goes (CPU ms per turn of our web process; retrieval and embedding "
+            "wall times per call, retrieval's including its wait for the query embedding):",
+            "",
+            split_report(report),
+            "",
+            f"Targets: SQL/turn <= {TARGET_QUERIES}, CPU ms/turn without embedding <= "
+            f"{TARGET_CPU_MS}, retrieval p95 <= {TARGET_RETRIEVAL_MS} ms, ratio p95 <= "
+            f"{TARGET_RATIO_50} at 50 clients and <= {TARGET_RATIO_200} at 200 "
+            "(every message stored).",
+            *target_lines(report),
         ]
     )
+
+
+TARGET_QUERIES = 12
+TARGET_CPU_MS = 15
+TARGET_RETRIEVAL_MS = 30
+TARGET_RATIO_50 = 1.5
+TARGET_RATIO_200 = 2.0
+
+
+def target_lines(report: dict) -> list[str]:
+    """One line per round: each target met or not, with the figure."""
+    lines = []
+    for r in report["rounds"]:
+        retrieval = r.get("split", {}).get("retrieval", {})
+        checks = [
+            ("SQL/turn", r["queries_per_turn"], TARGET_QUERIES),
+            (
+                "CPU ms/turn without embedding",
+                r.get("cpu_ms_per_turn_without_embedding"),
+                TARGET_CPU_MS,
+            ),
+            ("retrieval p95 ms", retrieval.get("wall_ms_p95"), TARGET_RETRIEVAL_MS),
+        ]
+        if r["clients"] >= 200:
+            checks.append(("ratio p95", r["ratio_p95"], TARGET_RATIO_200))
+        elif r["clients"] >= 50:
+            checks.append(("ratio p95", r["ratio_p95"], TARGET_RATIO_50))
+        verdicts = [
+            f"{name} {value} ({'met' if value is not None and value <= limit else 'NOT met'}, "
+            f"target {limit})"
+            for name, value, limit in checks
+        ]
+        if r["clients"] >= 200 and not r["stored"]["all_stored"]:
+            verdicts.append("NOT every message stored")
+        lines.append(f"{r['clients']} clients: " + "; ".join(verdicts))
+    return lines

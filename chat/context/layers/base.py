@@ -22,7 +22,7 @@ one with :meth:`Turn.with_fitted`, as the memory pipeline's runner does with ``J
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any, ClassVar, Protocol
@@ -79,6 +79,13 @@ class Turn:
     fitted: MappingProxyType[str, FittedLayer] = field(default_factory=lambda: MappingProxyType({}))
     claimed: frozenset[Key] = frozenset()
     sources: TurnSources = TurnSources()  # persona, lore, author's note, post-history
+    # The thread's owner and character, when the caller knows them (saves the memory layers
+    # a lookup of the thread); None: the layers look them up.
+    owner_id: int | None = None
+    character_id: int | None = None
+    # Reads shared by several layers of this one turn (``remember``); every Turn derived from
+    # it by ``with_fitted`` shares the same store.
+    reads: dict = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def from_history(
@@ -88,6 +95,8 @@ class Turn:
         system_prompt: str,
         history: Sequence,
         sources: TurnSources | None = None,
+        owner_id: int | None = None,
+        character_id: int | None = None,
     ) -> Turn:
         """``history``: the thread's prompt messages before the reply, newest first; the newest
         is answered when it is the user's."""
@@ -99,6 +108,8 @@ class Turn:
             new_message=new_message,
             older=older,
             sources=sources if sources is not None else TurnSources(),
+            owner_id=owner_id,
+            character_id=character_id,
         )
 
     @property
@@ -107,6 +118,12 @@ class Turn:
         if self.new_message is not None:
             return self.new_message.content
         return self.older[0].content if self.older else ""
+
+    def remember(self, key: str, read: Callable[[], Any]) -> Any:
+        """``read()`` once per turn: later calls with the same ``key`` get the first result."""
+        if key not in self.reads:
+            self.reads[key] = read()
+        return self.reads[key]
 
     def claimed_ids(self, kind: str) -> set[int]:
         return {key[1] for key in self.claimed if isinstance(key, tuple) and key[0] == kind}

@@ -13,6 +13,19 @@ from memories import context as memory_context
 from memories.context import ContextItem
 
 
+def pinned_and_shared(turn: Turn):
+    """The pinned and the shared memories in one read per turn, when the turn knows the
+    thread's owner and character; else None (each layer reads its own)."""
+    if turn.owner_id is None or turn.character_id is None:
+        return None
+    return turn.remember(
+        "pinned_and_shared",
+        lambda: memory_context.pinned_and_shared_memories(
+            thread_id=turn.thread_id, owner_id=turn.owner_id, character_id=turn.character_id
+        ),
+    )
+
+
 class PinnedLayer(SectionLayer):
     """Memories pinned to this thread, oldest pin first; always offered."""
 
@@ -20,7 +33,10 @@ class PinnedLayer(SectionLayer):
     heading = "### Pinned memories"
 
     def gather(self, turn: Turn, budget: int) -> list[ContextItem]:
-        return memory_context.pinned_memories(thread_id=turn.thread_id)
+        sections = pinned_and_shared(turn)
+        if sections is None:
+            return memory_context.pinned_memories(thread_id=turn.thread_id)
+        return sections[0]
 
 
 class SharedLayer(SectionLayer):
@@ -30,7 +46,10 @@ class SharedLayer(SectionLayer):
     heading = "### Shared memories"
 
     def gather(self, turn: Turn, budget: int) -> list[ContextItem]:
-        return memory_context.shared_memories(thread_id=turn.thread_id)
+        sections = pinned_and_shared(turn)
+        if sections is None:
+            return memory_context.shared_memories(thread_id=turn.thread_id)
+        return sections[1]
 
 
 class SummaryLayer(SectionLayer):

@@ -233,6 +233,62 @@ class PgVectorStore(ModelBoundStore):
             hits.append(VectorHit(id=key, score=score, metadata=normalise_metadata(metadata)))
         return hits
 
+    def query_many(
+        self,
+        vector: Sequence[float],
+        requests: Sequence[tuple[VectorFilter, int]],
+        *,
+        min_score: float | None = None,
+    ) -> list[list[VectorHit]]:
+        """``query`` for each ``(filter, top_k)`` of ``requests`` with the same vector, in one
+        statement (each its own nearest-neighbour scan, joined by UNION ALL) and one
+        transaction; the hits of each request, in the order of ``requests``."""
+        self._check_model(writing=False)
+        wanted = [
+            (index, vector_filter, min(top_k, MAX_TOP_K))
+            for index, (vector_filter, top_k) in enumerate(requests)
+            if top_k > 0 and not matches_nothing(vector_filter)
+        ]
+        results: list[list[VectorHit]] = [[] for _ in requests]
+        if not wanted:
+            return results
+        query_vector = vector_literal(
+            check_vector(vector, dimensions=self.dimensions, record_id="query")
+        )
+        branches, params = [], []
+        for index, vector_filter, top_k in wanted:
+            where, where_params = self._where(vector_filter)
+            branches.append(
+                f"(SELECT {index} AS request, key, metadata, {self._distance_sql()} AS distance"
+                f" FROM {TABLE} WHERE {where} ORDER BY distance LIMIT %s)"
+            )
+            params += [query_vector, *where_params, top_k]
+        sql = (
+            "SELECT request, key, metadata, distance FROM ("
+            + " UNION ALL ".join(branches)
+            + ") hits ORDER BY request, distance, key"
+        )
+        ef_search = max(self.ef_search, *(top_k for _, _, top_k in wanted))
+        with transaction.atomic(using=self.using), connections[self.using].cursor() as cursor:
+            cursor.execute(
+                "SELECT set_config('hnsw.ef_search', %s, true),"
+                " set_config('hnsw.iterative_scan', 'relaxed_order', true),"
+                " set_config('hnsw.max_scan_tuples', %s, true)",
+                [str(ef_search), str(self.max_scan_tuples)],
+            )
+            cursor.execute(sql, params)
+            rows = cursor.fetchall()
+        for request, key, metadata, distance in rows:
+            score = 1.0 - float(distance)
+            if min_score is not None and score < min_score:
+                continue
+            if isinstance(metadata, str):
+                metadata = json.loads(metadata)
+            results[request].append(
+                VectorHit(id=key, score=score, metadata=normalise_metadata(metadata))
+            )
+        return results
+
     def explain(self, vector: Sequence[float], *, filter: VectorFilter, top_k: int = 10) -> str:  # noqa: A002
         """The query plan of ``query`` (for tests and for diagnosing slow queries)."""
         where, params = self._where(filter)
