@@ -24,13 +24,10 @@ import uuid
 from pathlib import Path
 
 from django.contrib.auth import get_user_model
+from django.test.utils import override_settings
 
-from characters.models import Character
-from chat.models import Message, Thread
+from benchmarks.loader import NO_MEMORY_JOB
 from drawhisper.providers.base import ChatMessage
-from drawhisper.tokens import count_tokens
-from memories.models import Memory, MemoryJob
-from memories.pipeline import PIPELINE_VERSION
 
 SUMMARY = (
     "Ada told Mara about her sister Ines, who mends nets in Falmouth, and that she likes "
@@ -48,33 +45,26 @@ MAX_JOBS = 200
 
 
 def create_jobs(count: int, *, name: str) -> list[int]:
-    """``count`` threads, each holding ``TURNS``, and a pending memory job for each (the range
-    a trigger would give: every turn before the newest reply)."""
+    """``count`` threads, each holding ``TURNS`` (imported as a chat file, through the chat's
+    own service), and a pending memory job for each (the range a trigger would give: every
+    turn before the newest reply)."""
+    from characters.services import character_create
+    from chat.transfer import thread_import_sillytavern
+    from memories.pipeline import job_create_for_range
+
+    history = "\n".join(
+        json.dumps({"is_user": role == "user", "mes": text}) for role, text in TURNS
+    )
     users = get_user_model()
     jobs = []
     for index in range(count):
         user = users.objects.create_user(username=f"worker-{name}-{index}-{uuid.uuid4().hex[:6]}")
-        character = Character.objects.create(owner=user, name="Mara", personality="Warm.")
-        thread = Thread.objects.create(owner=user, character=character, title="Worker bench")
-        Message.objects.bulk_create(
-            [
-                Message(
-                    thread=thread,
-                    seq=seq,
-                    role=role,
-                    content=text,
-                    token_count=count_tokens(text),
-                )
-                for seq, (role, text) in enumerate(TURNS, start=1)
-            ]
-        )
-        job = MemoryJob.objects.create(
-            thread=thread,
-            start_seq=1,
-            end_seq=len(TURNS) - 1,
-            pipeline_version=PIPELINE_VERSION,
-        )
-        jobs.append(job.pk)
+        character = character_create(owner=user, name="Mara", personality="Warm.")
+        with override_settings(MEMORY_TRIGGER_TOKENS=NO_MEMORY_JOB):
+            thread = thread_import_sillytavern(
+                user=user, character_id=character.pk, data=history, title="Worker bench"
+            ).thread
+        jobs.append(job_create_for_range(thread_id=thread.pk, start_seq=1, end_seq=len(TURNS) - 1))
     return jobs
 
 
@@ -155,14 +145,24 @@ def wait_for(job_ids: list[int], *, timeout: float, worker: Worker) -> tuple[flo
 
 
 def _statuses(job_ids: list[int]) -> dict[str, int]:
+    from memories.pipeline import job_result
+
     counts: dict[str, int] = {}
-    for status in MemoryJob.objects.filter(pk__in=job_ids).values_list("status", flat=True):
+    for job_id in job_ids:
+        status = job_result(job_id=job_id).status
         counts[status] = counts.get(status, 0) + 1
     return counts
 
 
 def memories_made(job_ids: list[int]) -> int:
-    return Memory.objects.filter(job_id__in=job_ids).count()
+    """Memories the jobs stored (as their store step recorded them)."""
+    from memories.pipeline import job_result
+
+    total = 0
+    for job_id in job_ids:
+        stored = job_result(job_id=job_id).stored
+        total += len(stored.get("memory_ids") or stored.get("memories") or [])
+    return total
 
 
 def worker_stats(stats_dir: str) -> list[dict]:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.conf import settings
+from django.contrib.postgres.aggregates import ArrayAgg
 from django.db import connection, transaction
 from django.db.models import Count, Max, Q
 from django.utils import timezone
@@ -117,8 +118,9 @@ class ThreadState:
 
 def idle_state(thread_id: int, *, client_id=None) -> ThreadState:
     """``ensure_idle``, ``next_seq`` and the lookup of an earlier message with ``client_id``
-    in one read; the caller holds the thread lock. A dead reply found on the way is
-    interrupted (``ensure_idle``), a live one raises ``ThreadBusy`` (not when ``client_id``
+    in one read; the caller holds the thread lock. A dead reply found on the way (saved too
+    long ago, or its writer process gone) is interrupted (``ensure_idle``), a live one raises
+    ``ThreadBusy`` (not when ``client_id``
     names an earlier message: the caller answers with that one and decides)."""
     before = _stale_before()
     saved_before = Q(progress_at__lt=before) | Q(progress_at__isnull=True, created_at__lt=before)
@@ -128,13 +130,14 @@ def idle_state(thread_id: int, *, client_id=None) -> ThreadState:
         "stale": Count("pk", filter=streaming & saved_before),
         "streaming": Count("pk", filter=streaming),
     }
+    lookups["writers"] = ArrayAgg("writer", filter=streaming & ~Q(writer=""), distinct=True)
     if client_id:
         lookups["existing"] = Max("pk", filter=Q(client_id=client_id))
     row = Message.objects.filter(thread_id=thread_id).aggregate(**lookups)
     state = ThreadState(next_seq=(row["top"] or 0) + 1, existing_id=row.get("existing"))
     if state.existing_id is not None:
         return state
-    if row["stale"]:
+    if row["stale"] or any(liveness.known_dead(writer) for writer in row["writers"] or ()):
         ensure_idle(thread_id)  # interrupts the dead ones, raises if a live one is left
     elif row["streaming"]:
         raise ThreadBusy(BUSY_DETAIL)
