@@ -15,8 +15,10 @@
    - they share a subject word: a content word (``benchmarks.scoring.content_words``) other
      than the speakers' names and the change words themselves.
 
-   The share wrongly retired is the wrong retirements over the observations stored. Beside
-   it: the share retired at all (the figure if every retirement were wrong).
+   The share wrongly retired is the wrong retirements over the observations given. Beside
+   it: the share retired at all (the figure if every retirement were wrong). Observations
+   the decision keeps out as the same as an earlier memory (``same n``) are not retirements
+   and are counted apart (``kept_out_as_same``).
 2. **Knowledge updates** (``benchmarks.knowledge_updates``): the share of cases whose
    memories in context hold the latest value only. Baseline, in the same run and on the
    same memories: nothing retired (every superseded memory of the case restored through
@@ -130,8 +132,9 @@ class Retirement:
 
 
 def supersession(loaded: LoadedConversation) -> tuple[int, list[Retirement], list]:
-    """The observations stored, every retirement the pipeline made among them, judged, and
-    the stored rows (for the unverified share)."""
+    """The observations given to the store step, every retirement the pipeline made among
+    them, judged, and the stored rows (for the unverified share and the observations the
+    decision kept out as the same as an earlier one)."""
     conversation = loaded.conversation
     names = (conversation.speaker_a, conversation.speaker_b)
     memories = stored_memories(loaded)
@@ -145,7 +148,7 @@ def supersession(loaded: LoadedConversation) -> tuple[int, list[Retirement], lis
             continue
         right = retirement_is_right(old, new, names=names)
         retirements.append(Retirement(conversation.sample_id, old, new, right))
-    return len(loaded.memory_observation), retirements, memories
+    return len(conversation.observations), retirements, memories
 
 
 def _share(part: int, whole: int) -> float:
@@ -159,34 +162,41 @@ def measure_supersession(
     written: list | None = None,
 ) -> dict:
     """``written`` collects what was loaded, for the caller to remove."""
-    stored_total, every, rows = 0, [], []
+    stored_total, kept_out, every, rows = 0, 0, [], []
     per_conversation = []
     for conversation in conversations:
         loaded = load_observations(conversation, progress=progress)
         if written is not None:
             written.append(loaded)
-        stored, retirements, memories = supersession(loaded)
-        stored_total += stored
+        given, retirements, memories = supersession(loaded)
+        stored_total += given
+        kept_out += given - len(loaded.memory_observation)
         every.extend(retirements)
         rows.extend(memories)
         wrong = sum(1 for r in retirements if not r.right)
         per_conversation.append(
             {
                 "sample_id": conversation.sample_id,
-                "stored": stored,
+                "observations": given,
+                "stored": len(loaded.memory_observation),
                 "retired": len(retirements),
                 "wrongly_retired": wrong,
-                "wrongly_retired_share": _share(wrong, stored),
+                "wrongly_retired_share": _share(wrong, given),
             }
         )
     wrong = sum(1 for r in every if not r.right)
     unverified = _unverified_share(rows)
     return {
-        "stored": stored_total,
+        "observations": stored_total,
+        "stored": stored_total - kept_out,
         "retired": len(every),
         "wrongly_retired": wrong,
         "wrongly_retired_share": _share(wrong, stored_total),
         "retired_share": _share(len(every), stored_total),
+        # Observations not stored because the decision called them the same as an earlier
+        # memory ("same n"): not retirements, but not kept either.
+        "kept_out_as_same": kept_out,
+        "kept_out_as_same_share": _share(kept_out, stored_total),
         "baseline_wrongly_retired_share": 0.0,  # nothing retired: no update ever applied
         "unverified_share": None if unverified is None else round(100 * unverified, 1),
         "per_conversation": per_conversation,

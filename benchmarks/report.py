@@ -287,9 +287,11 @@ def memory_tables(results: dict) -> str:
             [
                 "Supersession false positives (LoCoMo observations wrongly retired, target <= 5%)",
                 f"**{supersession['wrongly_retired_share']}%** "
-                f"({supersession['wrongly_retired']} of {supersession['stored']})",
+                f"({supersession['wrongly_retired']} of {supersession['observations']})",
                 f"{supersession['baseline_wrongly_retired_share']}% (nothing retired); "
-                f"retired at all: {supersession['retired_share']}% ({supersession['retired']})",
+                f"retired at all: {supersession['retired_share']}% ({supersession['retired']}); "
+                f"kept out as the same: {supersession['kept_out_as_same_share']}% "
+                f"({supersession['kept_out_as_same']})",
             ]
         )
     rows += [
