@@ -280,6 +280,8 @@ const handlers = {
   // First on every connect: what is really being written now. The page was rendered (or last
   // synced) earlier and may show a reply as writing that has since been cut off.
   "thread.state"(event) {
+    setConnection("Connected", "open");
+    state.connectedOnce = true;
     const live = event.reply;
     if (live) {
       const message = state.messages.get(live.message_id);
@@ -351,14 +353,25 @@ function handle(event) {
 
 /** Bring the log up to date from the server (after a reconnect): newest page, merged by id. */
 async function refreshHistory() {
+  // The answer describes the chat as it was when it was asked for: what live events placed or
+  // changed while it was on its way (right after a reconnect, a message sent and its reply)
+  // is newer, so it is neither removed nor overwritten by the answer.
+  const asked = new Map(state.messages);
+  const askedText = new Map([...state.messages].map(([id, message]) => [id, message.content]));
+  const askedStreaming = state.streamingId;
   const page = await api.list({ limit: 100 }).catch(() => null);
   if (!page) return;
+  const unchanged = (id) => state.messages.get(id) === asked.get(id) && asked.get(id)?.content === askedText.get(id);
   const ids = new Set(page.results.map((message) => message.id));
   const oldest = page.results.length ? page.results[0].seq : Infinity;
-  for (const [id, message] of state.messages) if (message.seq >= oldest && !ids.has(id)) removeMessage(id);
-  for (const message of page.results) placeMessage(message);
-  state.streamingId = null;
-  for (const message of page.results) if (message.status === "streaming") state.streamingId = message.id;
+  for (const [id, message] of state.messages) {
+    if (asked.has(id) && unchanged(id) && message.seq >= oldest && !ids.has(id)) removeMessage(id);
+  }
+  for (const message of page.results) if (!state.messages.has(message.id) || unchanged(message.id)) placeMessage(message);
+  if (state.streamingId === askedStreaming) {
+    state.streamingId = null;
+    for (const message of state.messages.values()) if (message.status === "streaming") state.streamingId = message.id;
+  }
   updateControls();
   scroller.follow();
 }
@@ -399,9 +412,9 @@ socket.addEventListener("event", (event) => handle(event.detail));
 socket.addEventListener("statechange", (event) => {
   const { state: connection, retryIn, code } = event.detail;
   if (connection === "open") {
-    setConnection("Connected", "open");
+    // Not "Connected" yet: the server's first event (thread.state) says the chat works. With
+    // its Redis down it accepts the socket and closes it at once, saying "unavailable".
     if (state.connectedOnce) refreshHistory();
-    state.connectedOnce = true;
   } else if (connection === "connecting") {
     setConnection(state.connectedOnce ? "Reconnecting…" : "Connecting…", "connecting");
   } else if (connection === "waiting") {

@@ -106,7 +106,6 @@ export class ThreadSocket extends EventTarget {
     const ws = new WebSocket(this.url);
     this.ws = ws;
     ws.addEventListener("open", () => {
-      this.attempt = 0;
       this._setState("open");
       for (const [clientId, content] of this.pending) this._send({ type: "message.send", content, client_id: clientId });
     });
@@ -177,6 +176,9 @@ export class ThreadSocket extends EventTarget {
       return;
     }
     if (!event || typeof event.type !== "string") return;
+    // The server's first event on a working connection; an "unavailable" close comes before
+    // it, so the back-off keeps growing while the chat service is down.
+    if (event.type === "thread.state") this.attempt = 0;
     if (event.client_id && (event.type === "message.created" || event.type === "error")) {
       // Acknowledged (stored) or refused (never stored): either way, stop resending it.
       this.pending.delete(event.client_id);
