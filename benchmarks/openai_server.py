@@ -33,11 +33,13 @@ A reply is a string (the text) or a dict with these optional keys:
   delta, or before a non-streamed answer), ``drop_after`` (close the connection after that
   many deltas, without ``[DONE]``);
 - ``match``: only for requests of that kind: ``"stream"`` (chat replies), ``"complete"``
-  (non-streamed, no response_format: summaries) or ``"json"`` (non-streamed with a
+  (non-streamed, no response_format: summaries), ``"support"`` (a response_format schema
+  named ``support_check``: the memory support check) or ``"json"`` (any other
   response_format: extraction); ``model``: only for requests naming that model.
 
 Each request takes the first queued reply that matches it. With none queued, the server
-answers ``default_reply`` (JSON requests get ``default_json_reply``: one valid memory chunk).
+answers ``default_reply`` (JSON requests get ``default_json_reply``: one valid memory chunk;
+support checks ``default_support_reply``: supported).
 
 From another process, or to script a server started with ``python -m``:
 
@@ -70,10 +72,13 @@ DEFAULT_JSON_REPLY = json.dumps(
                 "title": "A scripted memory",
                 "content": "The user said they like scripted tests.",
                 "type": "preference",
+                "source_seqs": [1],
             }
         ]
     }
 )
+
+DEFAULT_SUPPORT_REPLY = json.dumps({"supported": True, "reason": "The messages say so."})
 
 _ERROR_TYPES = {
     400: "invalid_request_error",
@@ -84,16 +89,22 @@ _ERROR_TYPES = {
 }
 
 
-def _request_kind(body: dict[str, Any]) -> str:
+def request_kind(body: dict[str, Any]) -> str:
     if body.get("stream"):
         return "stream"
-    return "json" if body.get("response_format") else "complete"
+    response_format = body.get("response_format")
+    if not response_format:
+        return "complete"
+    schema = response_format.get("json_schema") if isinstance(response_format, dict) else None
+    if isinstance(schema, dict) and schema.get("name") == "support_check":
+        return "support"
+    return "json"
 
 
 def _matches(reply: Reply, body: dict[str, Any]) -> bool:
     if isinstance(reply, str):
         return True
-    if reply.get("match") and reply["match"] != _request_kind(body):
+    if reply.get("match") and reply["match"] != request_kind(body):
         return False
     return not (reply.get("model") and reply["model"] != body.get("model"))
 
@@ -109,10 +120,12 @@ class FakeOpenAIServer:
         script_file: str | Path | None = None,
         default_reply: Reply = "Scripted reply.",
         default_json_reply: str = DEFAULT_JSON_REPLY,
+        default_support_reply: str = DEFAULT_SUPPORT_REPLY,
     ) -> None:
         self.script_file = Path(script_file) if script_file else None
         self.default_reply = default_reply
         self.default_json_reply = default_json_reply
+        self.default_support_reply = default_support_reply
         self._queue: list[Reply] = []
         self._requests: list[dict[str, Any]] = []
         self._lock = threading.Lock()
@@ -189,10 +202,10 @@ class FakeOpenAIServer:
                 if reply is not None:
                     self.script_file.write_text(json.dumps(queue))
         if reply is None:
-            default = (
-                self.default_json_reply if _request_kind(body) == "json" else self.default_reply
-            )
-            reply = default
+            reply = {
+                "json": self.default_json_reply,
+                "support": self.default_support_reply,
+            }.get(request_kind(body), self.default_reply)
         return {"text": reply} if isinstance(reply, str) else dict(reply)
 
 

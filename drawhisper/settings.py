@@ -364,6 +364,17 @@ LLM_BACKENDS = {
     "extract": _llm(MEMORY_EXTRACT_MODEL),
 }
 
+# How an extracted memory is checked against the messages it cites before it is stored as
+# active: "model" (a short verification call to MEMORY_EXTRACT_MODEL) or "local" (word
+# overlap and embedding similarity; no model call). Offline: local.
+MEMORY_SUPPORT_CHECK = env(
+    "MEMORY_SUPPORT_CHECK", default="local" if LLM_PROVIDER == "offline" else "model"
+)
+if MEMORY_SUPPORT_CHECK not in ("model", "local"):
+    raise environ.ImproperlyConfigured(
+        f"MEMORY_SUPPORT_CHECK must be model or local, not {MEMORY_SUPPORT_CHECK!r}"
+    )
+
 EMBEDDING_PROVIDER = env("EMBEDDING_PROVIDER", default="openai" if OPENAI_API_KEY else "local")
 _EMBEDDING_ADAPTERS = {
     "openai": "drawhisper.providers.embeddings.openai.OpenAIEmbedder",

@@ -83,6 +83,8 @@ class MemoryJobAdmin(admin.ModelAdmin):
         "status",
         "step",
         "attempts",
+        "chunks_checked",
+        "chunks_unverified",
         "short_error",
         "updated_at",
     )

@@ -22,6 +22,12 @@ class MemoryProgress:
     state: State
     memories: int  # made from this chat, any status
     error: str = ""  # why a job failed (failed), or waits for a retry (working)
+    chunks_checked: int = 0  # chunks the support check saw, over the chat's jobs
+    chunks_unverified: int = 0  # of those, kept unverified (not supported by their messages)
+
+    @property
+    def unverified_share(self) -> float | None:
+        return self.chunks_unverified / self.chunks_checked if self.chunks_checked else None
 
 
 def thread_memories(*, actor, character, thread_id: int) -> list[dict[str, Any]]:
@@ -36,12 +42,14 @@ def thread_memories(*, actor, character, thread_id: int) -> list[dict[str, Any]]
 
 
 def memory_progress(*, thread_id: int) -> MemoryProgress:
-    from django.db.models import Max
+    from django.db.models import Max, Sum
 
     from memories.models import Memory, MemoryJob
 
     jobs = MemoryJob.objects.filter(thread_id=thread_id)
-    done = jobs.filter(status=MemoryJob.Status.SUCCEEDED).aggregate(top=Max("end_seq"))["top"]
+    done = jobs.filter(status=MemoryJob.Status.SUCCEEDED).aggregate(
+        top=Max("end_seq"), checked=Sum("chunks_checked"), unverified=Sum("chunks_unverified")
+    )
     unfinished = jobs.filter(status__in=[MemoryJob.Status.PENDING, MemoryJob.Status.RUNNING])
     failed = jobs.filter(status=MemoryJob.Status.FAILED)
     if unfinished.exists():
@@ -58,10 +66,12 @@ def memory_progress(*, thread_id: int) -> MemoryProgress:
         state, errors = "idle", jobs.none()
     error = errors.order_by("-updated_at", "-id").values_list("last_error", flat=True).first()
     return MemoryProgress(
-        memorised_through_seq=done or 0,
+        memorised_through_seq=done["top"] or 0,
         state=state,
         memories=Memory.objects.filter(origin_thread_id=thread_id).count(),
         error=error or "",
+        chunks_checked=done["checked"] or 0,
+        chunks_unverified=done["unverified"] or 0,
     )
 
 

@@ -32,6 +32,9 @@ DELETED = "memory.deleted"
 def memory_source_url(memory) -> str | None:
     if not memory.origin_thread_id:
         return None
+    if memory.source_seqs:
+        # The exact messages: the chat page scrolls to the first and highlights them all.
+        return f"/chat/{memory.origin_thread_id}/#seq-{','.join(map(str, memory.source_seqs))}"
     if memory.source_start_seq is None:
         return f"/chat/{memory.origin_thread_id}/"
     return f"/chat/{memory.origin_thread_id}/#seq-{memory.source_start_seq}"
@@ -47,6 +50,8 @@ def memory_payload(memory) -> dict[str, Any]:
         "origin_thread": memory.origin_thread_id,
         "source_start_seq": memory.source_start_seq,
         "source_end_seq": memory.source_end_seq,
+        "source_seqs": list(memory.source_seqs or []),
+        "support_note": memory.support_note,
         "shared": memory.shared,
         "pinned_threads": sorted(pin.thread_id for pin in memory.pins.all()),
         "status": memory.status,

@@ -5,6 +5,12 @@ Invariants:
   (null for one the user wrote on the memories page).
 - ``vector_id`` is deterministic (derived from the job and chunk index, or from the row for
   hand-made memories), so a repeated upsert overwrites instead of duplicating.
+- A memory made by the pipeline cites the messages it came from: ``source_seqs`` (their seqs
+  in ``origin_thread``), with ``source_start_seq``/``source_end_seq`` their first and last.
+  Memories made before chunks cited messages keep an empty ``source_seqs`` and the job's
+  whole range.
+- An ``unverified`` memory failed the support check against those messages (``support_note``
+  says why): it stays out of every chat's context until the user verifies it.
 - A superseded memory stays (never deleted): ``superseded_by`` names the memory that replaced
   it, and only active memories reach a chat's context.
 - A MemoryJob is unique on (thread, end_seq, pipeline_version): creating it twice is a no-op.
@@ -17,6 +23,7 @@ Invariants:
 from __future__ import annotations
 
 from django.conf import settings
+from django.contrib.postgres.fields import ArrayField
 from django.db import models
 from pgvector.django import VectorField
 
@@ -36,6 +43,7 @@ class Memory(models.Model):
         ACTIVE = "active"
         SUPERSEDED = "superseded"
         ARCHIVED = "archived"
+        UNVERIFIED = "unverified"
 
     class CreatedBy(models.TextChoices):
         PIPELINE = "pipeline"
@@ -63,6 +71,15 @@ class Memory(models.Model):
     content = models.TextField()
     source_start_seq = models.PositiveIntegerField(null=True, blank=True)
     source_end_seq = models.PositiveIntegerField(null=True, blank=True)
+    source_seqs = ArrayField(
+        models.PositiveIntegerField(),
+        default=list,
+        blank=True,
+        help_text="The messages (seqs in origin_thread) it came from; empty for older ones.",
+    )
+    support_note = models.CharField(
+        max_length=400, blank=True, help_text="What the support check said about it."
+    )
     shared = models.BooleanField(default=False)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE)
     # The newer memory that replaced this one (status superseded); kept so the user sees what
@@ -165,6 +182,9 @@ class MemoryJob(models.Model):
     step = models.CharField(max_length=32, blank=True)
     attempts = models.PositiveIntegerField(default=0)
     last_error = models.TextField(blank=True)
+    # Chunks the support check saw, and how many it did not find supported (kept unverified).
+    chunks_checked = models.PositiveSmallIntegerField(default=0)
+    chunks_unverified = models.PositiveSmallIntegerField(default=0)
     state = models.JSONField(
         default=dict, blank=True, help_text="Outputs of finished steps, for resuming."
     )
@@ -188,6 +208,13 @@ class MemoryJob(models.Model):
 
     def __str__(self) -> str:
         return f"MemoryJob {self.pk} thread={self.thread_id} {self.start_seq}-{self.end_seq} {self.status}"
+
+    @property
+    def unverified_share(self) -> float | None:
+        """The share of the job's chunks kept unverified, or None before its check ran."""
+        if not self.chunks_checked:
+            return None
+        return self.chunks_unverified / self.chunks_checked
 
 
 class MemoryDismissal(models.Model):

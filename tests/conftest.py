@@ -20,6 +20,7 @@ def fake_providers(settings):
     settings.EMBEDDING_BACKENDS = {
         "default": {"BACKEND": "drawhisper.providers.embeddings.fake.FakeEmbedder", "OPTIONS": {}}
     }
+    settings.MEMORY_SUPPORT_CHECK = "local"  # the model check is tested against the fake server
     settings.AUTH_THROTTLE_RATE = None  # tests sign up many users from one address
     settings.SIGNUP_THROTTLE_RATE = None
     ScriptedChatBackend.reset()

@@ -238,3 +238,12 @@ class MemoryProgressOutputSerializer(serializers.Serializer):
         help_text="Why a memory job failed (state failed), or why one is waiting to be retried "
         "(state working); empty otherwise.",
     )
+    chunks_checked = serializers.IntegerField(
+        help_text="Extracted chunks checked against the messages they cite."
+    )
+    chunks_unverified = serializers.IntegerField(
+        help_text="Of those, kept unverified: not supported by their messages."
+    )
+    unverified_share = serializers.FloatField(
+        allow_null=True, help_text="chunks_unverified / chunks_checked; null before any."
+    )

@@ -236,4 +236,7 @@ def memory_progress(*, thread: Thread) -> dict[str, Any]:
         "state": found.state,
         "memories": found.memories,
         "error": found.error,
+        "chunks_checked": found.chunks_checked,
+        "chunks_unverified": found.chunks_unverified,
+        "unverified_share": found.unverified_share,
     }

@@ -1,7 +1,8 @@
-// Links to a message of the chat: /chat/<thread>/#seq-<n> (a memory's source link points there).
-// Every message in the log carries data-seq; this gives it the matching id, and when the page
-// opens with such a hash (or the hash changes) scrolls the message into view and highlights it
-// for a few seconds, loading earlier pages first (at most MAX_EARLIER_PAGES) while it is older
+// Links to messages of the chat: /chat/<thread>/#seq-<n> or #seq-<n>,<m>,... (a memory's
+// source link names the messages it cites). Every message in the log carries data-seq; this
+// gives it the matching id, and when the page opens with such a hash (or the hash changes)
+// scrolls the first named message into view and highlights every named one for a few
+// seconds, loading earlier pages first (at most MAX_EARLIER_PAGES) while the first is older
 // than everything shown.
 
 const MAX_EARLIER_PAGES = 20;
@@ -13,20 +14,21 @@ const HIGHLIGHT_MS = 4000;
  * loadEarlier(): load the next older page (the log then changes and the search goes on)
  */
 export function installMessageAnchors({ log, hasEarlier, loadEarlier }) {
-  let wanted = null;
+  let wanted = null; // the seqs named by the hash, lowest first
   let pagesLoaded = 0;
   const reveal = () => {
     if (!wanted) return;
-    const target = document.getElementById(`seq-${wanted}`);
+    const target = document.getElementById(`seq-${wanted[0]}`);
     if (target) {
-      target.classList.add("mem-source-highlight");
+      const named = wanted.map((seq) => document.getElementById(`seq-${seq}`)).filter(Boolean);
+      for (const node of named) node.classList.add("mem-source-highlight");
       target.scrollIntoView({ block: "center" });
-      setTimeout(() => target.classList.remove("mem-source-highlight"), HIGHLIGHT_MS);
+      setTimeout(() => named.forEach((node) => node.classList.remove("mem-source-highlight")), HIGHLIGHT_MS);
       wanted = null;
       return;
     }
     const seqs = [...log.querySelectorAll(".chat-msg[data-seq]")].map((node) => Number(node.dataset.seq));
-    if (hasEarlier() && seqs.length && Math.min(...seqs) > wanted && pagesLoaded < MAX_EARLIER_PAGES) {
+    if (hasEarlier() && seqs.length && Math.min(...seqs) > wanted[0] && pagesLoaded < MAX_EARLIER_PAGES) {
       pagesLoaded += 1;
       loadEarlier();
     }
@@ -36,8 +38,8 @@ export function installMessageAnchors({ log, hasEarlier, loadEarlier }) {
     reveal();
   };
   const fromHash = () => {
-    const match = window.location.hash.match(/^#seq-(\d+)$/);
-    wanted = match ? Number(match[1]) : null;
+    const match = window.location.hash.match(/^#seq-(\d+(?:,\d+)*)$/);
+    wanted = match ? match[1].split(",").map(Number).sort((a, b) => a - b) : null;
     pagesLoaded = 0;
     label();
   };

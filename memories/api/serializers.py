@@ -58,7 +58,8 @@ class MemoryUpdateSerializer(StrictSerializer):
     status = serializers.ChoiceField(
         choices=[Memory.Status.ACTIVE],
         required=False,
-        help_text="Only `active`: restore a replaced (superseded) memory.",
+        help_text="Only `active`: restore a replaced (superseded) memory, or verify an "
+        "unverified one.",
     )
 
     def validate_source_changed(self, value: bool) -> bool:
@@ -102,6 +103,12 @@ class ExportedSourceSerializer(serializers.Serializer):
     thread = IdField(required=False, allow_null=True)
     start_seq = _seq_field(allow_null=True)
     end_seq = _seq_field(allow_null=True)
+    seqs = serializers.ListField(
+        child=StrictIntegerField(min_value=0, max_value=SEQ_MAX),
+        required=False,
+        max_length=1000,
+        help_text="The messages the memory cites (empty: its whole range).",
+    )
     messages = ExportedMessageSerializer(many=True, required=False)
 
 
@@ -161,11 +168,23 @@ class MemoryOutputSerializer(serializers.Serializer):
     origin_thread = serializers.IntegerField(allow_null=True)
     source_start_seq = serializers.IntegerField(allow_null=True)
     source_end_seq = serializers.IntegerField(allow_null=True)
-    source_url = serializers.CharField(allow_null=True)
+    source_seqs = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="The messages it came from, by seq in origin_thread; empty for memories "
+        "made before memories cited their messages (then the whole range counts).",
+    )
+    source_url = serializers.CharField(
+        allow_null=True, help_text="The chat, scrolled to the cited messages (highlighted)."
+    )
     shared = serializers.BooleanField()
     pinned_threads = serializers.ListField(child=serializers.IntegerField())
     dismissed_threads = serializers.ListField(child=serializers.IntegerField())
-    status = serializers.ChoiceField(choices=Memory.Status.choices)
+    status = serializers.ChoiceField(
+        choices=Memory.Status.choices,
+        help_text="`unverified`: not supported by the messages it cites (see support_note); "
+        "never used in a chat until verified.",
+    )
+    support_note = serializers.CharField(help_text="What the support check said about it.")
     created_by = serializers.ChoiceField(choices=Memory.CreatedBy.choices)
     edited_by_user = serializers.BooleanField()
     source_changed = serializers.BooleanField()

@@ -112,18 +112,24 @@ def memory_update(
     return reloaded(memory)
 
 
+VERIFIED_NOTE = "Verified by you."
+
+
 @transaction.atomic
 def memory_restore(*, memory: Memory, actor) -> Memory:
-    """Make a superseded (or archived) memory active again: it reaches chat contexts again,
-    its vector's status follows, and ``superseded_by`` is cleared. The newer memory that
+    """Make a superseded (or archived) memory active again, or verify an unverified one (the
+    user vouches for it although the support check did not): it reaches chat contexts, its
+    vector's status follows, and ``superseded_by`` is cleared. The newer memory that
     replaced it is left as it is. Restoring an active memory is a no-op."""
     check_owner(memory, actor)
     memory = Memory.objects.select_for_update().get(pk=memory.pk)
     if memory.status == Memory.Status.ACTIVE:
         return reloaded(memory)
+    if memory.status == Memory.Status.UNVERIFIED:
+        memory.support_note = VERIFIED_NOTE
     memory.status = Memory.Status.ACTIVE
     memory.superseded_by = None
-    memory.save(update_fields=["status", "superseded_by", "updated_at"])
+    memory.save(update_fields=["status", "superseded_by", "support_note", "updated_at"])
     index_vectors([memory.pk])  # the vector's "status" metadata follows the row
     notify_after_commit("memory.updated", memory)
     return reloaded(memory)

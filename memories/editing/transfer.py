@@ -72,15 +72,23 @@ def memories_export(*, actor, character: Character) -> dict[str, Any]:
         if memory.origin_thread_id is None:
             return None
         start, end = memory.source_start_seq, memory.source_end_seq
+        cited = set(memory.source_seqs or [])
+
+        def is_source(seq: int) -> bool:
+            if cited:
+                return seq in cited
+            return start is not None and end is not None and start <= seq <= end
+
         excerpt = [
             {"seq": message.seq, "role": message.role, "content": message.content}
             for message in messages_by_thread.get(memory.origin_thread_id, [])
-            if start is not None and end is not None and start <= message.seq <= end
+            if is_source(message.seq)
         ]
         return {
             "thread": memory.origin_thread_id,
             "start_seq": start,
             "end_seq": end,
+            "seqs": sorted(cited),
             "messages": excerpt,
         }
 
@@ -230,6 +238,7 @@ def memories_import(*, actor, character: Character, document: dict[str, Any]) ->
             origin_thread_id=origin,
             source_start_seq=_seq(source.get("start_seq")) if origin else None,
             source_end_seq=_seq(source.get("end_seq")) if origin else None,
+            source_seqs=_seqs(source.get("seqs")) if origin else [],
             shared=shared,
             status=status,
             created_by=created_by,
@@ -323,3 +332,11 @@ def _mapped(values: Any, thread_ids: dict[int, int], dropped: set[int]) -> list[
 
 def _seq(value: Any) -> int | None:
     return value if isinstance(value, int) and value >= 0 else None
+
+
+def _seqs(value: Any) -> list[int]:
+    """The cited seqs of an imported memory (absent in exports made before memories cited
+    their messages: then none, and its range stands)."""
+    if not isinstance(value, list):
+        return []
+    return sorted({seq for seq in (_seq(item) for item in value) if seq is not None})

@@ -2,7 +2,8 @@
 
 A MemoryJob covers one range of a thread's messages. The runner (``runner.run_job``) claims
 the job, builds a frozen :class:`~memories.pipeline.job_context.JobContext` (``reads``) and
-runs the steps (``steps``) in order: summarize, extract, embed, store, notify. Steps compute;
+runs the steps (``steps``) in order: summarize, extract, support (``grounding``: each
+chunk checked against the messages it cites), embed, store, notify. Steps compute;
 they never touch the ORM. After each step ``jobs`` persists its output in ``MemoryJob.state``
 (and, for the store step, the rows and vectors, superseding older memories in the same
 transaction: ``superseding``), so a rerun resumes after the last finished step and a
@@ -56,6 +57,7 @@ from memories.pipeline.steps import (
     Step,
     StoreStep,
     SummarizeStep,
+    SupportStep,
 )
 
 __all__ = [
@@ -76,6 +78,7 @@ __all__ = [
     "Step",
     "StoreStep",
     "SummarizeStep",
+    "SupportStep",
     "TranscriptMessage",
     "job_claim",
     "job_create_for_range",

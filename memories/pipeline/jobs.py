@@ -20,6 +20,8 @@ Invariants:
   the rerun overwrites, never a row without its vector or a second copy of either. The
   summary's vector (``summary:{pk}``) is written by the finishing step, once its pk has
   committed, so it too is overwritten, never duplicated, by a rerun.
+- The store step keeps a chunk the support check rejected as an ``unverified`` memory (out
+  of every context) and counts the job's checked and unverified chunks on the job.
 - The store step also marks the older memories the new ones update as superseded
   (``superseding``), in the same transaction; the finishing step tells the open tabs with
   ``memory.updated`` after ``memory.created``.
@@ -337,6 +339,8 @@ def job_store_memories(*, claim: JobClaim, context: JobContext, step: str, outpu
         job = _held(claim)
         memories: list[Memory] = []
         for plan in output["memories"]:
+            # Plans made before chunks cited messages: active, covering the job's range.
+            seqs = list(plan.get("source_seqs") or [])
             memory, _ = Memory.objects.get_or_create(
                 job=job,
                 chunk_index=plan["chunk_index"],
@@ -347,8 +351,11 @@ def job_store_memories(*, claim: JobClaim, context: JobContext, step: str, outpu
                     "type": plan["type"],
                     "title": plan["title"],
                     "content": plan["content"],
-                    "source_start_seq": context.start_seq,
-                    "source_end_seq": context.end_seq,
+                    "source_start_seq": min(seqs) if seqs else context.start_seq,
+                    "source_end_seq": max(seqs) if seqs else context.end_seq,
+                    "source_seqs": seqs,
+                    "status": plan.get("status", Memory.Status.ACTIVE),
+                    "support_note": plan.get("support_note", "")[:400],
                     "created_by": Memory.CreatedBy.PIPELINE,
                     "vector_id": plan["vector_id"],
                     "embedding_model": output["embedding_model"],
@@ -360,8 +367,16 @@ def job_store_memories(*, claim: JobClaim, context: JobContext, step: str, outpu
         job_vectors = [vectors[memory.chunk_index] for memory in memories]
         # Older memories these update are marked superseded in this same transaction, so a
         # rerun of a stored job finds nothing to do, and a rerun after a rollback decides again.
+        # An unverified memory replaces nothing until the user verifies it.
+        verified = [
+            (memory, vector)
+            for memory, vector in zip(memories, job_vectors, strict=True)
+            if memory.status == Memory.Status.ACTIVE
+        ]
         superseded_ids = memories_supersede_older(
-            context=context, memories=memories, vectors=job_vectors
+            context=context,
+            memories=[memory for memory, _ in verified],
+            vectors=[vector for _, vector in verified],
         )
         # The profile follows the memories it is made of, in the same commit.
         profile_refresh(
@@ -393,6 +408,11 @@ def job_store_memories(*, claim: JobClaim, context: JobContext, step: str, outpu
             "summary_id": summary.pk,
             "superseded_ids": superseded_ids,
         }
+        job.chunks_checked = len(memories)
+        job.chunks_unverified = sum(
+            1 for memory in memories if memory.status == Memory.Status.UNVERIFIED
+        )
+        job.save(update_fields=["chunks_checked", "chunks_unverified", "updated_at"])
         _save_output(job, step, stored, message_ids=[message.id for message in context.messages])
     return stored
 

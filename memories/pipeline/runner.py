@@ -32,6 +32,7 @@ Persist = Callable[..., dict]
 PERSIST: dict[str, Persist] = {
     "summarize": jobs.job_record_step,
     "extract": jobs.job_record_step,
+    "support": jobs.job_record_step,
     "embed": jobs.job_record_step,
     "store": jobs.job_store_memories,
     "notify": jobs.job_finish,

@@ -1,5 +1,11 @@
 """The JSON schema of extracted chunks, and the validation of a model's reply against it.
 
+Each chunk names the messages it came from (``source_seqs``, the ``[seq]`` numbers of the
+transcript lines). Here they are only checked for shape (a list of whole numbers, at most
+``MAX_SOURCE_SEQS``); whether they belong to the job's range is the grounding check's
+business (``memories.pipeline.grounding``), which drops the ones that do not. A reply without
+``source_seqs`` is accepted and its chunk counts as citing nothing (ungrounded).
+
 ``parse_chunks`` accepts exactly what the schema allows (plus a Markdown code fence around
 the JSON, which some models add even under structured output) and raises
 :class:`ChunkValidationError` with one readable sentence otherwise: that sentence is shown
@@ -21,6 +27,7 @@ MIN_CHUNKS = 1
 MAX_CHUNKS = 3
 MAX_TITLE_CHARS = 120
 MAX_CONTENT_CHARS = 1200
+MAX_SOURCE_SEQS = 20
 
 EXTRACT_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -35,8 +42,13 @@ EXTRACT_SCHEMA: dict[str, Any] = {
                     "title": {"type": "string"},
                     "content": {"type": "string"},
                     "type": {"type": "string", "enum": list(MEMORY_TYPES)},
+                    "source_seqs": {
+                        "type": "array",
+                        "items": {"type": "integer"},
+                        "maxItems": MAX_SOURCE_SEQS,
+                    },
                 },
-                "required": ["title", "content", "type"],
+                "required": ["title", "content", "type", "source_seqs"],
                 "additionalProperties": False,
             },
         }
@@ -46,7 +58,8 @@ EXTRACT_SCHEMA: dict[str, Any] = {
 }
 
 _FENCE = re.compile(r"^\s*```(?:json)?\s*\n?(.*?)\n?```\s*$", re.DOTALL | re.IGNORECASE)
-_CHUNK_KEYS = {"title", "content", "type"}
+_TEXT_KEYS = ("title", "content", "type")
+_CHUNK_KEYS = {*_TEXT_KEYS, "source_seqs"}
 
 
 class ChunkValidationError(ValueError):
@@ -58,9 +71,17 @@ class Chunk:
     title: str
     content: str
     type: str
+    # The seqs of the messages the chunk says it came from, as the model gave them (sorted,
+    # without repeats); empty for a chunk recorded before chunks cited their messages.
+    source_seqs: tuple[int, ...] = ()
 
-    def as_json(self) -> dict[str, str]:
-        return asdict(self)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "source_seqs", tuple(sorted(set(self.source_seqs))))
+
+    def as_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["source_seqs"] = list(self.source_seqs)
+        return data
 
     @property
     def text(self) -> str:
@@ -102,14 +123,14 @@ def _check_chunk(number: int, raw: Any) -> Chunk:
     where = f"chunk {number}"
     if not isinstance(raw, dict):
         raise ChunkValidationError(f"{where} must be an object with title, content and type")
-    missing = _CHUNK_KEYS - set(raw)
+    missing = set(_TEXT_KEYS) - set(raw)
     if missing:
         raise ChunkValidationError(f"{where} is missing {', '.join(sorted(missing))}")
     extra = set(raw) - _CHUNK_KEYS
     if extra:
         raise ChunkValidationError(f"{where} has unexpected keys {sorted(extra)}")
     values: dict[str, str] = {}
-    for key in ("title", "content", "type"):
+    for key in _TEXT_KEYS:
         value = raw[key]
         if not isinstance(value, str):
             raise ChunkValidationError(f"{where}: {key} must be a string")
@@ -127,4 +148,29 @@ def _check_chunk(number: int, raw: Any) -> Chunk:
         raise ChunkValidationError(
             f"{where}: content is longer than {MAX_CONTENT_CHARS} characters"
         )
-    return Chunk(title=values["title"], content=values["content"], type=values["type"])
+    return Chunk(
+        title=values["title"],
+        content=values["content"],
+        type=values["type"],
+        source_seqs=_check_source_seqs(where, raw.get("source_seqs", [])),
+    )
+
+
+def _check_source_seqs(where: str, raw: Any) -> tuple[int, ...]:
+    """The cited seqs as whole numbers; a number sent as a digit string ("12") is read as one."""
+    if not isinstance(raw, list):
+        raise ChunkValidationError(f"{where}: source_seqs must be a list of message numbers")
+    if len(raw) > MAX_SOURCE_SEQS:
+        raise ChunkValidationError(
+            f"{where}: source_seqs names more than {MAX_SOURCE_SEQS} messages"
+        )
+    seqs: list[int] = []
+    for value in raw:
+        if isinstance(value, str) and value.strip().isdigit():
+            value = int(value.strip())
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise ChunkValidationError(
+                f"{where}: source_seqs must hold message numbers, not {value!r}"
+            )
+        seqs.append(value)
+    return tuple(seqs)

@@ -9,6 +9,8 @@ Format (also parsed by the offline provider, so keep it stable):
     </transcript>
 
 - one turn per line, ``Speaker: text``, the speaker being the user's or the character's name;
+  for the extractor (``numbered=True``) each line starts with the message's seq in brackets,
+  ``[12] Alice: ...``, so a memory can name the messages it came from;
 - a line ``(YYYY-MM-DD)`` before the first message of each day (UTC), so the model can
   resolve "yesterday" or "last week" against the day it was said;
 - a message's own line breaks become spaces, and anything in it that looks like one of our
@@ -24,7 +26,14 @@ from datetime import UTC
 from memories.pipeline.job_context import TranscriptMessage
 
 # The tags our prompts use to fence data off; text that imitates them is defanged.
-SECTION_TAGS = ("transcript", "previous_summary", "recent_summaries", "notes", "invalid_output")
+SECTION_TAGS = (
+    "transcript",
+    "previous_summary",
+    "recent_summaries",
+    "notes",
+    "invalid_output",
+    "memory",
+)
 _TAG_LOOKALIKE = re.compile(r"<\s*(/?)\s*(" + "|".join(SECTION_TAGS) + r")\s*>", re.IGNORECASE)
 _WHITESPACE = re.compile(r"\s+")
 
@@ -48,8 +57,9 @@ def day_line(message: TranscriptMessage) -> str:
     return f"({message.created_at.astimezone(UTC).date().isoformat()})"
 
 
-def render_lines(messages: Iterable[TranscriptMessage]) -> str:
-    """The body of a transcript: date lines and ``Speaker: text`` lines."""
+def render_lines(messages: Iterable[TranscriptMessage], *, numbered: bool = False) -> str:
+    """The body of a transcript: date lines and ``Speaker: text`` lines (``[seq] Speaker:
+    text`` when ``numbered``)."""
     lines: list[str] = []
     current_day = None
     for message in messages:
@@ -60,7 +70,8 @@ def render_lines(messages: Iterable[TranscriptMessage]) -> str:
         if day != current_day:
             lines.append(day)
             current_day = day
-        lines.append(f"{message.speaker}: {text}")
+        number = f"[{message.seq}] " if numbered else ""
+        lines.append(f"{number}{message.speaker}: {text}")
     return "\n".join(lines)
 
 

@@ -45,7 +45,17 @@ CHUNK = {
     "title": "Sister Mira, lighthouse keeper",
     "content": "The user's sister Mira keeps the old lighthouse on Skerry island.",
     "type": "relationship",
+    "source_seqs": [2],  # the user's first message (the greeting is seq 1)
 }
+# Made up by the extractor: the support check says no, so it waits for the user, unverified.
+INVENTED = {
+    "title": "Mira's goats",
+    "content": "Mira keeps three goats called Salt, Pepper and Fog on Skerry island.",
+    "type": "fact",
+    "source_seqs": [4],
+}
+SUPPORTED = json.dumps({"supported": True, "reason": "The user says so."})
+NOT_SUPPORTED = json.dumps({"supported": False, "reason": "Nobody mentions goats."})
 
 
 @pytest.fixture(scope="module")
@@ -96,7 +106,9 @@ def test_a_memory_appears_live_is_edited_pinned_shared_and_used_in_another_chat(
     live_app, make_page, login, scripted_replies, celery_worker, screenshot, tmp_path
 ):
     worker_script = tmp_path / "pipeline-llm.json"
-    worker_script.write_text(json.dumps([SUMMARY, json.dumps({"chunks": [CHUNK]})]))
+    worker_script.write_text(
+        json.dumps([SUMMARY, json.dumps({"chunks": [CHUNK, INVENTED]}), SUPPORTED, NOT_SUPPORTED])
+    )
     celery_worker(SCRIPTED_LLM_FILE=str(worker_script))
 
     user = live_app.create_user()
@@ -122,12 +134,31 @@ def test_a_memory_appears_live_is_edited_pinned_shared_and_used_in_another_chat(
         f"New memory: Relationship · “{CHUNK['title']}”"
     )
     expect(card.locator(".mem-badge")).to_have_text("Relationship")
-    expect(
-        card.get_by_role("link", name=re.compile(r"From messages \d+–\d+ of this chat"))
-    ).to_have_attribute("href", re.compile(rf"^/chat/{chat_a.pk}/#seq-\d+$"))
+    expect(card.get_by_role("link", name="From message 2 of this chat")).to_have_attribute(
+        "href", f"/chat/{chat_a.pk}/#seq-2"
+    )
     panel_shot(live_app, page, "panel-new-memory")
-    memory = Memory.objects.get(owner=user)
+    memory = Memory.objects.get(owner=user, status="active")
     assert memory.origin_thread_id == chat_a.pk and memory.created_by == "pipeline"
+
+    # The made-up one is not among them; "Unverified only" shows it with the check's reason.
+    expect(panel.locator("li.mem-card", has_text=INVENTED["title"])).to_have_count(0)
+    panel.get_by_label("Unverified only").check()
+    invented = panel.locator("li.mem-card", has_text=INVENTED["title"])
+    expect(invented.locator(".mem-flag--unverified")).to_have_text("Unverified")
+    expect(invented.locator(".mem-card__support")).to_have_text("Check: Nobody mentions goats.")
+    expect(panel.locator("li.mem-card", has_text=CHUNK["title"])).to_have_count(0)
+    expect(invented.get_by_role("button", name="Pin to this chat")).to_have_count(0)
+    panel_shot(live_app, page, "panel-unverified")
+    # The user knows better and verifies it: it leaves this list and joins the others.
+    invented.get_by_role("button", name="Verify").click()
+    expect(panel.locator(".mem-notice")).to_contain_text(f"Verified “{INVENTED['title']}”")
+    expect(panel.locator("li.mem-card", has_text=INVENTED["title"])).to_have_count(0)
+    panel.get_by_label("Unverified only").uncheck()
+    expect(card).to_be_visible()
+    verified = panel.locator("li.mem-card", has_text=INVENTED["title"])
+    expect(verified.get_by_role("button", name="Pin to this chat")).to_be_visible()
+    assert Memory.objects.get(owner=user, title=INVENTED["title"]).status == "active"
 
     # Edit in place, with the keyboard.
     card.get_by_role("button", name="Edit").click()
@@ -188,10 +219,10 @@ def test_a_memory_appears_live_is_edited_pinned_shared_and_used_in_another_chat(
     expect(reply.locator(f'[data-memory-id="{memory.pk}"]')).to_have_count(0)
 
     # The source link leads back to the messages the memory came from, in chat A.
-    card_b.get_by_role("link", name=re.compile(r"From messages \d+–\d+ of another chat")).click()
-    page.wait_for_url(re.compile(rf"/chat/{chat_a.pk}/#seq-\d+$"))
-    seq = page.url.rsplit("#seq-", 1)[1]
-    expect(page.locator(f"#seq-{seq}")).to_have_class(re.compile("mem-source-highlight"))
+    card_b.get_by_role("link", name="From message 2 of another chat").click()
+    page.wait_for_url(re.compile(rf"/chat/{chat_a.pk}/#seq-2$"))
+    expect(page.locator("#seq-2")).to_have_class(re.compile("mem-source-highlight"))
+    expect(page.locator("#seq-3")).not_to_have_class(re.compile("mem-source-highlight"))
 
     # The same panel on a phone-width screen, in the drawer the chat head opens.
     phone = make_page(viewport={"width": 390, "height": 844})

@@ -25,11 +25,13 @@ DEFAULT_CHUNKS = [
         "title": "Alice's cat",
         "content": "Alice adopted a grey cat named Pixel on 2026-11-28.",
         "type": "fact",
+        "source_seqs": [2],
     },
     {
         "title": "Loves the sea",
         "content": "Alice prefers quiet evenings by the sea.",
         "type": "preference",
+        "source_seqs": [4],
     },
 ]
 

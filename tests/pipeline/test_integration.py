@@ -18,7 +18,7 @@ import pytest
 from memories.models import Memory, MemoryJob, MemoryType, Summary
 from tests.factories import CharacterFactory, ThreadFactory, UserFactory
 from tests.support import processes
-from tests.support.openai_server import FakeOpenAIServer
+from tests.support.openai_server import FakeOpenAIServer, request_kind
 from tests.support.stack import running_stack, stack_env
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
@@ -42,11 +42,13 @@ CHUNKS = [
         "title": "Alice's cat Pixel",
         "content": "Alice adopted a grey cat named Pixel, who sleeps on her keyboard.",
         "type": "fact",
+        "source_seqs": [1],
     },
     {
         "title": "Sister Ines",
         "content": "Alice's sister Ines keeps bees on the roof of her bookshop in Falmouth.",
         "type": "relationship",
+        "source_seqs": [3],
     },
 ]
 
@@ -171,8 +173,12 @@ def test_a_chat_past_the_threshold_becomes_memories_in_db_vectors_and_on_the_soc
         REPLIES[1],
     ]
     kinds = [
-        request["body"].get("response_format") is not None
+        request_kind(request["body"])
         for request in llm_server.requests()
         if request["path"].endswith("/chat/completions")
     ]
-    assert kinds.count(True) == 2  # the rate-limited extraction and its retry
+    assert kinds.count("json") == 2  # the rate-limited extraction and its retry
+    # Each memory was checked against the one message it cites, and kept active.
+    assert kinds.count("support") == len(CHUNKS)
+    assert [(m.source_seqs, m.status) for m in memories] == [([1], "active"), ([3], "active")]
+    assert (job.chunks_checked, job.chunks_unverified) == (2, 0)

@@ -207,6 +207,27 @@ def test_with_no_keys_a_long_chat_leaves_memories_of_what_the_user_said_about_th
         assert "Ada's brother Tomas" in memory["content"], report
     assert all("Mara Quill is terrified" not in m["content"] for m in memories), report
 
+    # Each memory cites the messages it came from: messages of a job's range, and for a
+    # planted fact one of the user's messages that says it.
+    by_seq = {m["seq"]: m for m in said}
+    ranges = [(job.start_seq, job.end_seq) for job in jobs]
+    for memory in memories:
+        assert memory["source_seqs"], report
+        assert all(any(a <= s <= b for a, b in ranges) for s in memory["source_seqs"]), report
+    for fact, holding in found.items():
+        for memory in holding:
+            cited = [by_seq[seq] for seq in memory["source_seqs"] if seq in by_seq]
+            assert any(
+                m["role"] == "user"
+                and all(w.lower() in m["content"].lower() for w in PLANTED[fact])
+                for m in cited
+            ), report
+    # Every chunk was checked; the offline extractor's chunks are its users' own words.
+    checked = sum(job.chunks_checked for job in jobs)
+    unverified = sum(job.chunks_unverified for job in jobs)
+    print(f"offline support check: {unverified} of {checked} chunks kept unverified")
+    assert checked >= len(memories) and unverified <= checked // 2, report
+
     # The offline replies say they are the stand-in once each and never quote an earlier one.
     assert len(replies) == len(CHAT)
     for reply in replies:

@@ -90,12 +90,17 @@ def test_a_job_stores_memories_the_summary_and_vectors_and_tells_the_tabs(job, c
         job.thread.character_id,
         job.thread_id,
     )
+    # Each memory cites the message it came from, not the job's whole range (1-4).
     assert (first.source_start_seq, first.source_end_seq, first.job_id, first.chunk_index) == (
-        1,
-        4,
+        2,
+        2,
         job.pk,
         0,
     )
+    assert [m.source_seqs for m in memories] == [[2], [4]]
+    assert [m.status for m in memories] == ["active", "active"]
+    job.refresh_from_db()
+    assert (job.chunks_checked, job.chunks_unverified) == (2, 0)
     assert first.vector_id == f"memory:job{job.pk}:chunk0"
     assert first.embedding_model == "fake-64" and first.token_count > 0 and first.content_hash
 

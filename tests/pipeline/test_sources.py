@@ -36,8 +36,10 @@ def test_editing_a_source_message_flags_its_memories(memorised, django_capture_o
     with django_capture_on_commit_callbacks(execute=True):
         on_message_changed(message_id=message.pk)
 
+    # Only the memory citing that message (the cat, seq 2), not the other one of the job.
     flagged = list(Memory.objects.filter(source_changed=True).order_by("pk"))
-    assert len(flagged) == Memory.objects.count() == 2
+    assert [memory.source_seqs for memory in flagged] == [[2]]
+    assert Memory.objects.filter(source_changed=False).get().source_seqs == [4]
     events = RecordingChannelLayer.events("memory.updated")
     assert [event["memory"]["id"] for _, event in events] == [memory.pk for memory in flagged]
     assert all(event["memory"]["source_changed"] for _, event in events)
@@ -55,9 +57,9 @@ def test_a_change_outside_every_source_range_flags_nothing(
 
 def test_flagging_twice_sends_one_event(memorised, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
-        on_message_changed(message_id=memorised[0].pk)
-        on_message_changed(message_id=memorised[0].pk)
-    assert len(RecordingChannelLayer.events("memory.updated")) == 2  # two memories, once each
+        on_message_changed(message_id=memorised[1].pk)
+        on_message_changed(message_id=memorised[1].pk)
+    assert len(RecordingChannelLayer.events("memory.updated")) == 1  # its one memory, once
 
 
 def test_hand_made_memories_with_a_source_range_are_flagged_too(

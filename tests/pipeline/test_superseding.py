@@ -25,14 +25,17 @@ VEGETARIAN = {
     "title": "Diet",
     "content": "Alice is vegetarian now and eats no meat.",
     "type": "preference",
+    "source_seqs": [6],
 }
+# The message the update comes from (seq 6, after LONG_TURNS), so it passes the support check.
+VEGETARIAN_TURN = ("user", "Big news: I'm vegetarian now. I eat no meat at all any more.")
 
 
 @pytest.fixture
 def job(thread):
-    write_messages(thread, LONG_TURNS)
+    write_messages(thread, [*LONG_TURNS, VEGETARIAN_TURN])
     return MemoryJob.objects.create(
-        thread=thread, start_seq=1, end_seq=4, pipeline_version=PIPELINE_VERSION
+        thread=thread, start_seq=1, end_seq=6, pipeline_version=PIPELINE_VERSION
     )
 
 
@@ -100,6 +103,7 @@ def test_a_restatement_in_other_words_is_superseded_by_vector_similarity(job, co
         "title": "Evenings by the sea",
         "content": "Alice prefers quiet evenings by the sea.",
         "type": "preference",
+        "source_seqs": [4],
     }
     run(job, committed, [chunk])
     sea.refresh_from_db()

@@ -35,11 +35,12 @@ EXTRACT_SCHEMA = {
             "items": {
                 "type": "object",
                 "additionalProperties": False,
-                "required": ["title", "content", "type"],
+                "required": ["title", "content", "type", "source_seqs"],
                 "properties": {
                     "title": {"type": "string", "minLength": 1, "maxLength": 120},
                     "content": {"type": "string", "minLength": 1, "maxLength": 1200},
                     "type": {"type": "string", "enum": MEMORY_TYPES},
+                    "source_seqs": {"type": "array", "items": {"type": "integer"}},
                 },
             },
         }
@@ -271,8 +272,32 @@ def test_a_sentence_addressed_to_someone_is_quoted_not_rewritten(offline):
             "title": "Sam: I trust you more than anyone in this city",
             "content": 'Sam said: "I trust you more than anyone in this city."',
             "type": "relationship",
+            "source_seqs": [],  # the transcript's lines carry no numbers
         }
     ]
+
+
+def test_each_chunk_cites_the_numbered_lines_its_statements_were_said_in(offline):
+    transcript = "\n".join(
+        [
+            "(2026-11-29)",
+            "[11] Sam: I love jasmine tea, and I grow it on my balcony.",
+            "[12] Ada: *polishes the lamp* The storms are early this year.",
+            "[13] Sam: My sister Lena is a sailor.",
+            "[14] Sam: Also I adore jasmine tea with honey.",
+        ]
+    )
+    chunks = json.loads(
+        offline.complete(pipeline_prompt(transcript), json_schema=EXTRACT_SCHEMA).text
+    )["chunks"]
+
+    jsonschema.validate({"chunks": chunks}, EXTRACT_SCHEMA)
+    by_type = {chunk["type"]: chunk for chunk in chunks}
+    assert by_type["relationship"]["source_seqs"] == [13]
+    assert "Lena" in by_type["relationship"]["content"]
+    assert set(by_type["preference"]["source_seqs"]) <= {11, 14}
+    assert 11 in by_type["preference"]["source_seqs"]
+    assert all(12 not in chunk["source_seqs"] for chunk in chunks if "Sam" in chunk["title"])
 
 
 @pytest.mark.parametrize("transcript", ["Sam: ok\nAda: thanks\nSam: lol", ""])

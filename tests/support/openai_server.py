@@ -6,9 +6,23 @@ benchmarks start it too, and a tool of the project must not depend on the tests;
 
 from __future__ import annotations
 
-from benchmarks.openai_server import DEFAULT_JSON_REPLY, FakeOpenAIServer, Reply, main
+from benchmarks.openai_server import (
+    DEFAULT_JSON_REPLY,
+    DEFAULT_SUPPORT_REPLY,
+    FakeOpenAIServer,
+    Reply,
+    main,
+    request_kind,
+)
 
-__all__ = ["DEFAULT_JSON_REPLY", "FakeOpenAIServer", "Reply", "main"]
+__all__ = [
+    "DEFAULT_JSON_REPLY",
+    "DEFAULT_SUPPORT_REPLY",
+    "FakeOpenAIServer",
+    "Reply",
+    "main",
+    "request_kind",
+]
 
 if __name__ == "__main__":
     main()

@@ -6,9 +6,10 @@ Chat (from context assembly): the system message holds sections headed by lines 
 heading line. The story may also be a plain paragraph.
 
 Memory pipeline: the last user message holds the conversation between the lines
-``<transcript>`` and ``</transcript>``, one turn per line as ``Speaker: text`` (date lines
-such as ``(2026-11-29)`` and a leading ``[timestamp]`` are skipped; a line without a speaker
-continues the previous turn), and optionally the previous rolling summary between
+``<transcript>`` and ``</transcript>``, one turn per line as ``Speaker: text`` or, for the
+extractor, ``[seq] Speaker: text`` (the seq is kept with the turn, so a chunk can name the
+messages it came from; date lines such as ``(2026-11-29)`` and a leading ``[timestamp]`` are
+skipped; a line without a speaker continues the previous turn), and optionally the previous rolling summary between
 ``<previous_summary>`` and ``</previous_summary>`` and earlier summaries between
 ``<recent_summaries>`` and ``</recent_summaries>``. A block that is only a parenthesised
 placeholder, such as ``(none yet)``, counts as empty. The system message names the two
@@ -33,6 +34,7 @@ STORY = "Story so far"
 SECTIONS = (PINNED, SHARED, RELEVANT, STORY)
 
 _HEADING = re.compile(r"^#{1,6}\s+(.*?)\s*$")
+_SEQ = re.compile(r"^\[(\d{1,9})\]\s*")
 _TIMESTAMP = re.compile(r"^\[[^\]]{1,40}\]\s*")
 _DATE_LINE = re.compile(r"^\(\d{4}-\d{2}-\d{2}[^)]{0,30}\)$")
 _PLACEHOLDER = re.compile(r"^\([^()]*\)$")
@@ -53,6 +55,7 @@ _PARTICIPANTS = re.compile(
 class Turn:
     speaker: str
     text: str
+    seq: int | None = None  # the message's seq, when the transcript numbers its lines
 
 
 def parse_sections(system_text: str) -> dict[str, list[str]]:
@@ -130,16 +133,19 @@ def transcript_turns(
 def parse_transcript(block: str) -> list[Turn]:
     turns: list[Turn] = []
     for raw_line in block.splitlines():
-        line = _TIMESTAMP.sub("", raw_line.strip())
+        line = raw_line.strip()
+        numbered = _SEQ.match(line)
+        seq = int(numbered.group(1)) if numbered else None
+        line = _TIMESTAMP.sub("", line[numbered.end() :] if numbered else line)
         if not line or _DATE_LINE.match(line):
             continue
         turn = _TURN.match(line)
         if turn:
-            turns.append(Turn(turn.group("speaker").strip(), turn.group("text").strip()))
+            turns.append(Turn(turn.group("speaker").strip(), turn.group("text").strip(), seq))
         elif turns:
-            turns[-1] = Turn(turns[-1].speaker, f"{turns[-1].text} {line}")
+            turns[-1] = Turn(turns[-1].speaker, f"{turns[-1].text} {line}", turns[-1].seq)
         else:
-            turns.append(Turn("Someone", line))
+            turns.append(Turn("Someone", line, seq))
     return turns
 
 

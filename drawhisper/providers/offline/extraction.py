@@ -12,8 +12,10 @@ character's real lines, as one to three typed chunks attributed to whoever said 
 4. A conversation without statements falls back to its most salient sentences (word
    frequency, position, type), reported in third person.
 
-Output matches the pipeline's schema: ``{"chunks": [{"title", "content", "type"}]}`` with
-1 to 3 chunks and ``type`` one of the seven memory types. A transcript with nothing worth
+Output matches the pipeline's schema: ``{"chunks": [{"title", "content", "type",
+"source_seqs"}]}`` with 1 to 3 chunks and ``type`` one of the seven memory types;
+``source_seqs`` are the seqs of the messages the chunk's statements or sentences were said in
+(known when the transcript numbers its lines, otherwise empty). A transcript with nothing worth
 keeping still yields one ``conversation`` chunk, so the contract always holds."""
 
 from __future__ import annotations
@@ -76,9 +78,14 @@ TYPE_ORDER = (
 )
 
 
+def _seqs(items) -> list[int]:
+    """The sorted seqs of the turns, sentences or statements a chunk is made from."""
+    return sorted({item.seq for item in items if item.seq is not None})
+
+
 def extract_chunks(
     turns: Sequence[Turn], *, user: str | None = None, character: str | None = None
-) -> list[dict[str, str]]:
+) -> list[dict[str, object]]:
     """The chunks of a conversation; ``user`` and ``character`` name its two people when
     the prompt says who is who (otherwise the stand-in's speaker is the character)."""
     stand_in_speakers = {turn.speaker for turn in turns if is_stand_in(turn.text)}
@@ -148,7 +155,7 @@ def _worth(statement: Statement, names: frozenset[str]) -> float:
 
 def _statement_chunks(
     statements: Sequence[Statement], *, user: str | None, names: frozenset[str]
-) -> list[tuple[int, dict[str, str]]]:
+) -> list[tuple[int, dict[str, object]]]:
     groups: dict[tuple[str, str], list[Statement]] = {}
     for statement in statements:
         groups.setdefault((statement.speaker, statement.type), []).append(statement)
@@ -217,14 +224,16 @@ def _majority_type(members: Sequence[Statement]) -> str:
 
 def _statement_chunk(
     members: Sequence[Statement], *, kind: str, names: frozenset[str]
-) -> tuple[int, dict[str, str]]:
+) -> tuple[int, dict[str, object]]:
     speaker = members[0].speaker
     content: list[str] = []
     phrases: list[str] = []
+    told: list[Statement] = []
     for statement in members:
         if content and len(" ".join([*content, statement.reported])) > MAX_CONTENT_CHARACTERS:
             break
         content.append(statement.reported)
+        told.append(statement)
         phrase = key_phrase(statement.text, names, start=statement.anchor)
         if phrase and phrase.lower() not in (p.lower() for p in phrases):
             phrases.append(phrase)
@@ -242,6 +251,7 @@ def _statement_chunk(
         "title": shorten(title, MAX_TITLE_CHARACTERS),
         "content": shorten(" ".join(content), MAX_CONTENT_CHARACTERS),
         "type": kind,
+        "source_seqs": _seqs(told),
     }
 
 
@@ -252,7 +262,7 @@ def _salient_chunks(
     skip: set[int],
     limit: int,
     typed_only: bool,
-) -> list[tuple[int, dict[str, str]]]:
+) -> list[tuple[int, dict[str, object]]]:
     """The most salient sentences (not already kept as statements), one chunk each; beside
     statement chunks only typed ones (an event, a place of the story, a liking), never plain
     talk or a plain "is" sentence."""
@@ -276,6 +286,7 @@ def _salient_chunks(
                 "title": title_for(sentence, names),
                 "content": shorten(report(sentence), MAX_CONTENT_CHARACTERS),
                 "type": types[sentence.index],
+                "source_seqs": _seqs([sentence]),
             },
         )
         for sentence in chosen
@@ -363,13 +374,14 @@ def _trim_connectors(run: list[str]) -> list[str]:
     return run
 
 
-def _fallback_chunk(turns: Sequence[Turn]) -> dict[str, str]:
+def _fallback_chunk(turns: Sequence[Turn]) -> dict[str, object]:
     speakers = list(dict.fromkeys(turn.speaker for turn in turns))
     if not speakers:
         return {
             "title": "A quiet moment",
             "content": "Nothing was said yet.",
             "type": "conversation",
+            "source_seqs": [],
         }
     who = (
         " and ".join(speakers[:2])
@@ -380,4 +392,5 @@ def _fallback_chunk(turns: Sequence[Turn]) -> dict[str, str]:
         "title": f"Small talk between {who}" if len(speakers) > 1 else f"Small talk with {who}",
         "content": f"{who} exchanged a few words, nothing worth remembering in detail.",
         "type": "conversation",
+        "source_seqs": _seqs(turns),
     }

@@ -72,6 +72,7 @@ class Sentence:
     index: int  # position in the conversation, from 0
     narration: bool = False  # a stage direction (*...*) rather than speech
     words: tuple[str, ...] = ()  # content words, without the speakers' names
+    seq: int | None = None  # the seq of the message it is from, when known
 
 
 def normalise(text: str) -> str:
@@ -100,9 +101,10 @@ def make_sentence(
     *,
     narration: bool = False,
     names: frozenset[str] = frozenset(),
+    seq: int | None = None,
 ) -> Sentence:
     words = tuple(word for word in content_words(text) if word not in names)
-    return Sentence(speaker, text, index, narration, words)
+    return Sentence(speaker, text, index, narration, words, seq)
 
 
 def split_sentences(turns: Sequence[Turn]) -> list[Sentence]:
@@ -111,13 +113,13 @@ def split_sentences(turns: Sequence[Turn]) -> list[Sentence]:
     sentences: list[Sentence] = []
     names = speaker_names(turns)
 
-    def add(speaker: str, text: str, narration: bool) -> None:
+    def add(speaker: str, text: str, narration: bool, seq: int | None) -> None:
         for piece in _SENTENCE_END.split(text):
             piece = " ".join(piece.split()).strip(_QUOTES + " ")
             if not piece or is_filler(piece, names):
                 continue
             sentence = make_sentence(
-                speaker, piece, len(sentences), narration=narration, names=names
+                speaker, piece, len(sentences), narration=narration, names=names, seq=seq
             )
             if sentence.words:
                 sentences.append(sentence)
@@ -126,8 +128,8 @@ def split_sentences(turns: Sequence[Turn]) -> list[Sentence]:
         text = normalise(turn.text)
         for action in _ACTION.findall(text):
             if len(action.split()) >= 4:  # "*sips tea*" is colour, not content
-                add(turn.speaker, action, True)
-        add(turn.speaker, _ACTION.sub(" ", text), False)
+                add(turn.speaker, action, True, turn.seq)
+        add(turn.speaker, _ACTION.sub(" ", text), False, turn.seq)
     return sentences
 
 

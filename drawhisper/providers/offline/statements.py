@@ -15,7 +15,9 @@ sure"); and what someone does right now ("*I sit down by the fire*"), which no r
 The statement is reported with the speaker's name in place of "I" (the verb agreeing:
 "I work" -> "Ada works", "I'm" -> "Ada is"), "they"/"their" for later mentions, and "you"
 turned into the other person when it is known (two people talk, so "you" is the other one);
-otherwise a sentence addressed to "you" is quoted. Deterministic, no model, no network."""
+otherwise a sentence addressed to "you" is quoted. Each statement keeps the seq of the
+message it was said in (``Statement.seq``), so the chunk made from it can cite exactly that
+message. Deterministic, no model, no network."""
 
 from __future__ import annotations
 
@@ -249,6 +251,7 @@ class Statement:
     index: int  # the sentence's position in the conversation
     narration: bool = False
     anchor: int = 0  # where in ``text`` the rule matched: what the statement is about follows
+    seq: int | None = None  # the seq of the message it was said in, when the transcript has it
 
     @property
     def words(self) -> frozenset[str]:
@@ -322,6 +325,7 @@ def find_statements(
                     index=sentence.index,
                     narration=sentence.narration,
                     anchor=anchor,
+                    seq=sentence.seq,
                 )
             )
     return found

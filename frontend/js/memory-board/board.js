@@ -13,7 +13,9 @@
 // Live updates: applyEvent() takes the WebSocket's memory events; new memories get a
 // visible notice. Replaced memories: a newer memory may supersede an older one. The list
 // shows only active memories unless "Show replaced" is on (status=all); replaced cards are
-// greyed and offer Restore (PATCH status back to active).
+// greyed and offer Restore (PATCH status back to active). "Unverified only" lists the
+// memories the support check kept out of chats (status=unverified); Verify makes one active
+// (the same PATCH), Delete removes it.
 
 import { h } from "../lib/dom.js";
 import { memoriesApi } from "../memories-api.js";
@@ -65,7 +67,7 @@ export class MemoryBoard {
       clearTimeout(debounce);
       debounce = setTimeout(() => this.load(), SEARCH_DEBOUNCE_MS);
     });
-    for (const control of [view.typeFilter, view.scope, view.characterFilter, view.showReplaced].filter(Boolean)) {
+    for (const control of [view.typeFilter, view.scope, view.characterFilter, view.showReplaced, view.onlyUnverified].filter(Boolean)) {
       control.addEventListener("change", () => {
         this.syncFilters();
         this.load();
@@ -218,6 +220,10 @@ export class MemoryBoard {
       case "restore":
         return this.run(card, () => this.api.update(id, { status: "active" })).then((restored) => {
           if (restored) this.view.say(`Restored “${restored.title}”: chats use it again.`);
+        });
+      case "verify":
+        return this.run(card, () => this.api.update(id, { status: "active" })).then((verified) => {
+          if (verified) this.view.say(`Verified “${verified.title}”: chats use it now.`);
         });
       case "delete":
         return this.scheduleDelete(memory);

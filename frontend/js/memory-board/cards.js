@@ -7,10 +7,13 @@
 // and labelled action buttons: Edit, Pin (in a chat) or "Pinned in" (on the memories page),
 // Share, Delete. Toggle buttons keep one label and expose their state with aria-pressed.
 // A replaced (superseded) memory is greyed, says "Replaced by “<title>”" and offers Restore
-// instead of Pin and Share.
+// instead of Pin and Share. An unverified memory (the support check did not find it in the
+// messages it cites) says why and offers Verify instead of Pin and Share: until verified, no
+// chat uses it. The source line names the exact messages a memory cites ("From messages 4,
+// 7 and 9"), and its link opens the chat with those messages highlighted.
 
 import { h } from "../lib/dom.js";
-import { isReplaced } from "./state.js";
+import { isReplaced, isUnverified } from "./state.js";
 
 export function typeLabel(type) {
   const text = String(type || "").replace(/_/g, " ");
@@ -23,8 +26,11 @@ function sourceLine(memory, { threadId, threadTitle }) {
   }
   const start = memory.source_start_seq;
   const end = memory.source_end_seq;
+  const seqs = memory.source_seqs || [];
   let range = "From its chat";
-  if (start != null && end != null && start !== end) range = `From messages ${start}–${end}`;
+  if (seqs.length === 1) range = `From message ${seqs[0]}`;
+  else if (seqs.length > 1) range = `From messages ${seqs.slice(0, -1).join(", ")} and ${seqs[seqs.length - 1]}`;
+  else if (start != null && end != null && start !== end) range = `From messages ${start}–${end}`;
   else if (start != null) range = `From message ${start}`;
   let where = "";
   if (memory.origin_thread === threadId) where = " of this chat";
@@ -49,6 +55,8 @@ function flags(memory, { threadId }) {
   if (memory.edited_by_user) items.push(["edited", "Edited"]);
   if (isReplaced(memory)) {
     items.push(["replaced", memory.superseded_by_title ? `Replaced by “${memory.superseded_by_title}”` : "Replaced"]);
+  } else if (isUnverified(memory)) {
+    items.push(["unverified", "Unverified"]);
   } else if (memory.status && memory.status !== "active") items.push(["status", typeLabel(memory.status)]);
   if (!items.length) return null;
   return h(
@@ -63,7 +71,9 @@ function flags(memory, { threadId }) {
             ? "The messages this memory came from were edited or deleted after it was made. Check it still holds."
             : kind === "replaced"
               ? "A newer memory updates this one, so it is no longer used in chats. Restore it if the newer one is wrong."
-              : undefined,
+              : kind === "unverified"
+                ? "The messages it cites do not seem to say this, so no chat uses it. Verify it if it is right, or delete it."
+                : undefined,
       }),
     ),
   );
@@ -112,10 +122,12 @@ export function renderCard(memory, context) {
   const titleId = `mem-title-${memory.id}-${context.uid}`;
   const characterName = context.characterName(memory.character);
   const replaced = isReplaced(memory);
+  const unverified = isUnverified(memory);
+  const inactive = replaced || unverified;
   return h(
     "li",
     {
-      class: `mem-card${memory.source_changed ? " mem-card--changed" : ""}${replaced ? " mem-card--replaced" : ""}`,
+      class: `mem-card${memory.source_changed ? " mem-card--changed" : ""}${replaced ? " mem-card--replaced" : ""}${unverified ? " mem-card--unverified" : ""}`,
       dataset: { memoryId: memory.id, type: memory.type },
     },
     h(
@@ -130,6 +142,7 @@ export function renderCard(memory, context) {
       characterName ? h("p", { class: "mem-card__character", text: characterName }) : null,
       h("p", { class: "mem-card__content", text: memory.content }),
       flags(memory, context),
+      unverified && memory.support_note ? h("p", { class: "mem-card__support", text: `Check: ${memory.support_note}` }) : null,
       sourceLine(memory, { threadId: context.threadId, threadTitle: context.threadTitle(memory.origin_thread) }),
       h(
         "div",
@@ -142,9 +155,18 @@ export function renderCard(memory, context) {
               title: "Use this memory in chats again",
             })
           : null,
+        unverified
+          ? h("button", {
+              type: "button",
+              class: "primary",
+              dataset: { action: "verify" },
+              text: "Verify",
+              title: "It is right: use this memory in chats",
+            })
+          : null,
         h("button", { type: "button", dataset: { action: "edit" }, text: "Edit" }),
-        replaced ? null : pinControl(memory, context),
-        replaced
+        inactive ? null : pinControl(memory, context),
+        inactive
           ? null
           : h("button", {
               type: "button",

@@ -14,6 +14,11 @@ export function isReplaced(memory) {
   return Boolean(memory) && memory.status === "superseded";
 }
 
+/** Kept out of every chat until the user verifies it: its cited messages did not support it. */
+export function isUnverified(memory) {
+  return Boolean(memory) && memory.status === "unverified";
+}
+
 function pins(memory) {
   return memory.pinned_threads || [];
 }
@@ -44,7 +49,7 @@ export class BoardState {
   constructor({ threadId = null, characterId = null, pageSize = PAGE_SIZE } = {}) {
     this.threadId = threadId;
     this.pageSize = pageSize;
-    this.filters = { q: "", type: "", scope: "", character: characterId, showReplaced: false };
+    this.filters = { q: "", type: "", scope: "", character: characterId, showReplaced: false, onlyUnverified: false };
     this.memories = new Map(); // id -> memory, what the server last told us
     this.order = []; // ids in display order
     this.editing = new Set();
@@ -61,11 +66,12 @@ export class BoardState {
 
   /** The query of GET /api/memories/ for the filters (`offset` for "Show more"). */
   params({ offset } = {}) {
-    const { q, type, scope, character, showReplaced } = this.filters;
+    const { q, type, scope, character, showReplaced, onlyUnverified } = this.filters;
     const params = { limit: this.pageSize, q: q.trim(), type };
     if (character) params.character = character;
     Object.assign(params, (SCOPES[scope] || SCOPES[""]).params(this.threadId));
-    if (showReplaced) params.status = "all";
+    if (onlyUnverified) params.status = "unverified";
+    else if (showReplaced) params.status = "all";
     if (offset !== undefined) params.offset = offset;
     return params;
   }
@@ -91,9 +97,13 @@ export class BoardState {
 
   /** Whether `memory` belongs in the list under the current filters. */
   matches(memory) {
-    const { type, scope, character, showReplaced } = this.filters;
-    const shownStatus = isReplaced(memory) && showReplaced;
-    if (memory.status && memory.status !== "active" && !shownStatus) return false;
+    const { type, scope, character, showReplaced, onlyUnverified } = this.filters;
+    if (onlyUnverified) {
+      if (!isUnverified(memory)) return false;
+    } else {
+      const shownStatus = isReplaced(memory) && showReplaced;
+      if (memory.status && memory.status !== "active" && !shownStatus) return false;
+    }
     if (character && memory.character !== character) return false;
     if (type && memory.type !== type) return false;
     if (!(SCOPES[scope] || SCOPES[""]).matches(memory, this.threadId)) return false;

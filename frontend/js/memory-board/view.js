@@ -49,6 +49,7 @@ export class BoardView {
       config.scopes.map(([value, label]) => h("option", { value, text: label })),
     );
     this.showReplaced = h("input", { id: id("replaced"), type: "checkbox", name: "replaced" });
+    this.onlyUnverified = h("input", { id: id("unverified"), type: "checkbox", name: "unverified" });
     if (config.pickCharacter) this.characterFilter = this.characterSelect(id("character"), { includeAll: true });
     const field = (label, control, extra = "") =>
       h("div", { class: `mem-field ${extra}` }, h("label", { for: control.id, text: label }), control);
@@ -60,6 +61,16 @@ export class BoardView {
       field("Type", this.typeFilter),
       field("Show", this.scope),
       h("div", { class: "mem-field mem-check" }, this.showReplaced, h("label", { for: this.showReplaced.id, text: "Show replaced" })),
+      h(
+        "div",
+        { class: "mem-field mem-check" },
+        this.onlyUnverified,
+        h("label", {
+          for: this.onlyUnverified.id,
+          text: "Unverified only",
+          title: "Memories the messages they cite did not support: no chat uses them until you verify them",
+        }),
+      ),
     );
     this.list = h("ul", { class: "mem-list", "aria-labelledby": id("heading") });
     this.empty = h("p", { class: "mem-empty muted", hidden: true });
@@ -129,6 +140,7 @@ export class BoardView {
       scope: this.scope.value,
       character: this.characterFilter ? Number(this.characterFilter.value) || null : this.config.characterId,
       showReplaced: this.showReplaced.checked,
+      onlyUnverified: this.onlyUnverified.checked,
     };
   }
 

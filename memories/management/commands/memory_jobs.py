@@ -68,5 +68,10 @@ class Command(BaseCommand):
                 f"{job.pk:>6}  {job.thread_id:>6}  {f'{job.start_seq}-{job.end_seq}':<11}  "
                 f"{job.status:<9}  {job.step or '-':<9}  {job.attempts:>5}  {job.updated_at:%Y-%m-%d %H:%M}"
             )
+            if job.chunks_checked:
+                self.stdout.write(
+                    f"        chunks: {job.chunks_checked} checked, {job.chunks_unverified} "
+                    f"unverified ({job.unverified_share:.0%})"
+                )
             if job.last_error:
                 self.stdout.write(f"        error: {job.last_error}")

@@ -17,10 +17,18 @@ from memories.pipeline.steps.extract import ExtractStep
 from memories.pipeline.steps.notify import NotifyStep
 from memories.pipeline.steps.store import StoreStep
 from memories.pipeline.steps.summarize import SummarizeStep
+from memories.pipeline.steps.support import SupportStep
 
 PIPELINE_VERSION = "v1"
 
-STEPS: tuple[Step, ...] = (SummarizeStep(), ExtractStep(), EmbedStep(), StoreStep(), NotifyStep())
+STEPS: tuple[Step, ...] = (
+    SummarizeStep(),
+    ExtractStep(),
+    SupportStep(),
+    EmbedStep(),
+    StoreStep(),
+    NotifyStep(),
+)
 
 __all__ = [
     "PIPELINE_VERSION",
@@ -32,4 +40,5 @@ __all__ = [
     "Step",
     "StoreStep",
     "SummarizeStep",
+    "SupportStep",
 ]

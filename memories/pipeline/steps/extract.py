@@ -46,7 +46,7 @@ class ExtractStep:
             user_name=context.user_name,
             character_name=context.character_name,
             previous_summary=neutralise(context.previous_summary) or NO_PREVIOUS_SUMMARY,
-            transcript=render_lines(context.messages),
+            transcript=render_lines(context.messages, numbered=True),
             types=", ".join(MEMORY_TYPES),
             max_chunks=str(MAX_CHUNKS),
             retry_note=note,

@@ -5,8 +5,12 @@ vectors under deterministic ids, then the Memory rows and the rolling summary in
 transaction). Ids derive from the job and chunk index and hashes from the text (the same
 hash the editing services use), so the plan of a rerun is identical to the one it replaces.
 
+A chunk the support step found unsupported (or citing no message of the job) is planned with
+status ``unverified`` and the check's reason; every memory carries the seqs it cites.
+
 Output: ``{"embedding_model", "memories": [{chunk_index, vector_id, type, title, content,
-content_hash, token_count}], "summary": {"text", "token_count"}}``.
+content_hash, token_count, status, source_seqs, support_note}], "summary": {"text",
+"token_count"}}``.
 """
 
 from __future__ import annotations
@@ -20,6 +24,14 @@ from memories.pipeline.steps.embed import chunks_of
 from memories.texts import memory_content_hash, memory_prompt_text
 
 
+def _verdicts(context: JobContext, count: int) -> list[dict[str, Any]]:
+    """The support step's verdicts; a job whose chunks were checked before that step existed
+    keeps them active and citing nothing, as they were planned then."""
+    if context.has_output("support"):
+        return list(context.output("support")["verdicts"])
+    return [{"supported": True, "source_seqs": [], "reason": ""} for _ in range(count)]
+
+
 class StoreStep:
     name: ClassVar[str] = "store"
 
@@ -27,6 +39,7 @@ class StoreStep:
         chunks = chunks_of(context)
         embedded = context.output("embed")
         summary_text = context.output("summarize")["text"]
+        verdicts = _verdicts(context, len(chunks))
         return {
             "embedding_model": embedded["model"],
             "memories": [
@@ -44,6 +57,9 @@ class StoreStep:
                             type=chunk.type, title=chunk.title, content=chunk.content
                         )
                     ),
+                    "status": "active" if verdicts[index]["supported"] else "unverified",
+                    "source_seqs": list(verdicts[index]["source_seqs"]),
+                    "support_note": verdicts[index]["reason"],
                 }
                 for index, chunk in enumerate(chunks)
             ],

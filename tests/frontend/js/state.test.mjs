@@ -78,6 +78,21 @@ test("replaced memories show only with 'Show replaced'", () => {
   assert.equal(state.matches(memory({ status: "archived" })), false);
 });
 
+test("'Unverified only' asks for and keeps only unverified memories; verifying one drops it from that list", () => {
+  const state = panel();
+  const unverified = memory({ id: 2, status: "unverified" });
+  assert.equal(state.matches(unverified), false); // never among the memories chats use
+  state.filters = { ...state.filters, showReplaced: true };
+  assert.equal(state.matches(unverified), false);
+  state.filters = { ...state.filters, onlyUnverified: true };
+  assert.equal(state.params().status, "unverified");
+  assert.equal(state.matches(unverified), true);
+  assert.equal(state.matches(memory({ id: 3 })), false);
+  state.upsert(unverified);
+  const verified = state.plan({ type: "memory.updated", memory: { ...unverified, status: "active" } });
+  assert.equal(verified.action, "drop");
+});
+
 test("while searching, only the server's results belong in the list", () => {
   const state = panel();
   state.upsert(memory({ id: 1 }));

@@ -1,0 +1,156 @@
+"""Grounding: a chunk's cited seqs are checked against the job's messages, and the offline
+(local) support check passes what was said and rejects what was made up."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from memories.pipeline import JobContext, TranscriptMessage
+from memories.pipeline.grounding import (
+    UNGROUNDED_REASON,
+    check_chunks,
+    grounded_seqs,
+    lexical_coverage,
+    local_verdict,
+    parse_answer,
+)
+from memories.pipeline.schema import Chunk
+
+WHEN = datetime(2026, 11, 29, 14, 0, tzinfo=UTC)
+SAID = [
+    (3, "user", "I have a dog called Biscuit, a scruffy terrier who steals socks."),
+    (4, "assistant", "Biscuit sounds like trouble. Does he come on the boat with you?"),
+    (5, "user", "Never. I'm terrified of deep water since I nearly drowned when I was seven."),
+    (7, "user", "My brother Tomas mends nets down at the harbour in Porto."),
+]
+
+
+def messages() -> tuple[TranscriptMessage, ...]:
+    return tuple(
+        TranscriptMessage(
+            id=100 + seq,
+            seq=seq,
+            role=role,
+            speaker="Ada" if role == "user" else "Mara",
+            content=text,
+            created_at=WHEN,
+        )
+        for seq, role, text in SAID
+    )
+
+
+def context() -> JobContext:
+    return JobContext(
+        job_id=1,
+        thread_id=1,
+        owner_id=1,
+        character_id=1,
+        user_name="Ada",
+        character_name="Mara",
+        start_seq=3,
+        end_seq=7,
+        messages=messages(),
+    )
+
+
+def chunk(content: str, seqs, title: str = "Ada", kind: str = "fact") -> Chunk:
+    return Chunk(title=title, content=content, type=kind, source_seqs=tuple(seqs))
+
+
+# --------------------------------------------------------------------------- seq validation
+
+
+def test_cited_seqs_outside_the_range_or_without_a_message_are_dropped():
+    # 2 is before the range, 6 is inside it but no message of the job has it (deleted or
+    # empty), 9 is after it: only 3 and 5 are messages of the job.
+    cited = chunk("Ada has a dog called Biscuit.", [9, 5, 2, 6, 3, 3])
+    assert cited.source_seqs == (2, 3, 5, 6, 9)  # sorted, repeats gone
+    assert grounded_seqs(cited, messages()) == (3, 5)
+
+
+def test_a_chunk_left_without_a_cited_message_is_ungrounded_and_not_supported():
+    verdicts = check_chunks(
+        [
+            chunk("Ada has a dog called Biscuit.", [1, 2, 40]),
+            chunk("Ada has a dog called Biscuit.", []),
+        ],
+        context(),
+    )
+    for verdict in verdicts:
+        assert (verdict.supported, verdict.source_seqs, verdict.method) == (False, (), "none")
+        assert verdict.reason == UNGROUNDED_REASON
+
+
+# --------------------------------------------------------------------------- offline check
+
+
+def test_a_chunk_that_reports_what_was_said_is_supported():
+    [verdict] = check_chunks(
+        [
+            chunk(
+                "Ada is terrified of deep water since she nearly drowned at seven.",
+                [5],
+                title="Ada: deep water",
+                kind="emotion",
+            )
+        ],
+        context(),
+    )
+    assert verdict.supported and verdict.method == "local"
+    assert verdict.source_seqs == (5,)
+    assert verdict.score >= 0.5
+
+
+def test_an_invented_chunk_is_not_supported_even_when_it_cites_a_real_message():
+    [verdict] = check_chunks(
+        [chunk("Ada owns a red sailing yacht moored in Monaco.", [3], title="Ada's yacht")],
+        context(),
+    )
+    assert not verdict.supported
+    assert verdict.score < 0.5
+    assert "too little of it was said there" in verdict.reason
+
+
+def test_a_true_chunk_citing_the_wrong_message_is_not_supported():
+    """Support is checked against exactly the cited messages, not the whole range."""
+    true_elsewhere = chunk("Ada's brother Tomas mends nets at the harbour in Porto.", [3])
+    assert not local_verdict(true_elsewhere, [messages()[0]]).supported
+    assert local_verdict(true_elsewhere, [messages()[3]]).supported
+
+
+def test_word_forms_and_the_speakers_name_count_as_said():
+    assert (
+        lexical_coverage("Ada works nights and loves dogs", ["I work nights", "I love dogs", "Ada"])
+        == 1.0
+    )
+    assert lexical_coverage("Ada works nights", ["I sleep all day"]) == 0.0
+
+
+def test_a_calendar_date_worked_out_from_yesterday_is_not_held_against_a_chunk():
+    assert (
+        lexical_coverage("Ada adopted Pixel on 2026-11-28", ["Ada", "I adopted Pixel yesterday"])
+        == 1.0
+    )
+
+
+# --------------------------------------------------------------------------- model answers
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ('{"supported": true, "reason": "Ada says so in 5."}', (True, "Ada says so in 5.")),
+        ('```json\n{"supported": false, "reason": "Not said."}\n```', (False, "Not said.")),
+        ('<think>hmm</think>{"supported": false, "reason": ""}', (False, "")),
+    ],
+)
+def test_a_verification_answer_is_read(text, expected):
+    assert parse_answer(text) == expected
+
+
+@pytest.mark.parametrize("text", ["yes", '{"supported": "yes"}', "[]", ""])
+def test_an_unreadable_verification_answer_is_refused(text):
+    with pytest.raises(ValueError):
+        parse_answer(text)
