@@ -6,9 +6,9 @@ Invariants:
   of a message that is not there (deleted, replaced, empty), is dropped. A chunk left with
   none is *ungrounded*: it is not checked further and is never stored as active.
 - A grounded chunk is checked against exactly the messages it cites, never the whole range:
-  - ``local`` (the offline default): lexical coverage (the share of the chunk's content
-    words found in the cited messages or their speakers' names, matched on a word's first
-    five letters so "works" meets "work") and embedding similarity (the configured embedder,
+  - ``local`` (the offline default): lexical coverage (the share of the chunk's distinct
+    content words found in the cited messages or their speakers' names, matched on a word's
+    first five letters so "works" meets "work") and embedding similarity (the configured embedder,
     best cosine between the chunk and a cited message or all of them together). The score
     is ``max(coverage, (coverage + similarity) / 2)``; at ``SUPPORT_THRESHOLD`` or above the
     chunk is supported. Words are enough on their own; meaning can only make up for words
@@ -44,7 +44,7 @@ from memories.pipeline.transcript import neutralise, render_lines
 Method = Literal["local", "model"]
 METHODS: tuple[str, ...] = ("local", "model")
 
-SUPPORT_THRESHOLD = 0.5
+SUPPORT_THRESHOLD = 0.6
 STEM_LETTERS = 5
 MAX_REASON_CHARS = 300
 SUPPORT_PROMPT = "support_v1"
@@ -144,15 +144,22 @@ def check_chunks(chunks: Sequence[Chunk], context: JobContext) -> list[Verdict]:
 
 
 def content_words(text: str) -> list[str]:
-    """The words of ``text`` that carry a claim; a possessive counts as its word ("Ada's" is
-    "ada"), and a calendar date is left out (the extractor writes "2026-11-28" where the
+    """The words of ``text`` that carry a claim; a possessive or plural counts as its word
+    ("Ada's" is "ada", "eats" is "eat"), and a calendar date is left out (the extractor writes "2026-11-28" where the
     message said "yesterday")."""
     words = []
     for raw in _WORD.findall(text.lower().replace("’", "'")):
-        word = _POSSESSIVE.sub("", raw.strip("'-"))
+        word = _singular(_POSSESSIVE.sub("", raw.strip("'-")))
         if len(word) > 1 and word not in _STOPWORDS and not _ISO_DATE.match(word):
             words.append(word)
     return words
+
+
+def _singular(word: str) -> str:
+    """A plural or a verb's third person without its "s" ("eats" is "eat", "dogs" "dog")."""
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
 
 
 def _key(word: str) -> str:
@@ -162,7 +169,7 @@ def _key(word: str) -> str:
 def lexical_coverage(claim: str, sources: Sequence[str]) -> float:
     """The share of the claim's content words found in ``sources`` (1.0 for a claim without
     any: nothing in it can be unsupported)."""
-    words = content_words(claim)
+    words = list(dict.fromkeys(content_words(claim)))  # a word repeated in the title counts once
     if not words:
         return 1.0
     keys = {_key(word) for text in sources for word in content_words(text)}

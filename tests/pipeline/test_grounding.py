@@ -9,6 +9,7 @@ import pytest
 
 from memories.pipeline import JobContext, TranscriptMessage
 from memories.pipeline.grounding import (
+    SUPPORT_THRESHOLD,
     UNGROUNDED_REASON,
     check_chunks,
     grounded_seqs,
@@ -100,7 +101,7 @@ def test_a_chunk_that_reports_what_was_said_is_supported():
     )
     assert verdict.supported and verdict.method == "local"
     assert verdict.source_seqs == (5,)
-    assert verdict.score >= 0.5
+    assert verdict.score >= SUPPORT_THRESHOLD
 
 
 def test_an_invented_chunk_is_not_supported_even_when_it_cites_a_real_message():
@@ -109,8 +110,16 @@ def test_an_invented_chunk_is_not_supported_even_when_it_cites_a_real_message():
         context(),
     )
     assert not verdict.supported
-    assert verdict.score < 0.5
+    assert verdict.score < SUPPORT_THRESHOLD
     assert "too little of it was said there" in verdict.reason
+
+
+def test_two_true_things_joined_into_a_false_one_are_not_supported():
+    """Biscuit and the fear of deep water were both said, but not that Biscuit fears it."""
+    [verdict] = check_chunks(
+        [chunk("Ada's dog Biscuit is afraid of deep water.", [3], title="Biscuit")], context()
+    )
+    assert not verdict.supported
 
 
 def test_a_true_chunk_citing_the_wrong_message_is_not_supported():
@@ -118,6 +127,11 @@ def test_a_true_chunk_citing_the_wrong_message_is_not_supported():
     true_elsewhere = chunk("Ada's brother Tomas mends nets at the harbour in Porto.", [3])
     assert not local_verdict(true_elsewhere, [messages()[0]]).supported
     assert local_verdict(true_elsewhere, [messages()[3]]).supported
+
+
+def test_plurals_and_third_persons_meet_their_plain_word():
+    said = ["I eat no meat", "I keep a dog", "Ada"]
+    assert lexical_coverage("Ada eats no meat and keeps dogs", said) == 1.0
 
 
 def test_word_forms_and_the_speakers_name_count_as_said():
