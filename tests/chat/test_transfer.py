@@ -236,6 +236,9 @@ def test_large_import_is_one_transaction_and_asks_for_memory_jobs(
         "state": "working",  # the history is due: its first job is on its way
         "memories": 0,
         "error": "",
+        "chunks_checked": 0,
+        "chunks_unverified": 0,
+        "unverified_share": None,
     }
 
 
