@@ -13,8 +13,8 @@ Invariants:
     is ``max(coverage, (coverage + similarity) / 2)``; at ``SUPPORT_THRESHOLD`` or above the
     chunk is supported. Words are enough on their own; meaning can only make up for words
     that were paraphrased, never for words that were never said.
-  - ``model``: one short verification call per chunk through the extraction model (the same
-    OpenAI-compatible client), a JSON ``{"supported", "reason"}`` answer under
+  - ``model``: one short verification call per chunk through the extraction model (the
+    user's own choice of it, or the environment's; the same client), a JSON ``{"supported", "reason"}`` answer under
     ``SUPPORT_SCHEMA``. An answer that cannot be read counts as not supported, with that as
     the reason: a doubtful memory waits for the user instead of reaching a prompt.
 - ``MEMORY_SUPPORT_CHECK`` chooses the check (``local`` or ``model``); by default ``local``
@@ -34,7 +34,8 @@ from typing import Any, Literal
 
 from django.conf import settings
 
-from drawhisper.providers.registry import get_embedder, get_llm
+from drawhisper.providers.registry import get_embedder
+from memories.pipeline.backends import pipeline_llm
 from memories.pipeline.job_context import JobContext, TranscriptMessage
 from memories.pipeline.prompting import load_prompt
 from memories.pipeline.schema import Chunk
@@ -256,7 +257,7 @@ def parse_answer(text: str) -> tuple[bool, str]:
 def model_verdict(
     chunk: Chunk, sources: Sequence[TranscriptMessage], *, context: JobContext
 ) -> Verdict:
-    completion = get_llm("extract").complete(
+    completion = pipeline_llm("extract", owner_id=context.owner_id).complete(
         verification_messages(chunk, sources, context=context), json_schema=SUPPORT_SCHEMA
     )
     seqs = tuple(message.seq for message in sources)

@@ -60,7 +60,7 @@ def test_unverified_memories_are_listed_only_under_their_filter(
         == 404
     )
     refused = api_client.get(URL, {"status": "doubtful"})
-    assert refused.status_code == 400 and "status" in refused.json()
+    assert refused.status_code == 400 and "status" in refused.json()["errors"]
 
 
 def test_verifying_makes_an_unverified_memory_active(api_client, character, thread):

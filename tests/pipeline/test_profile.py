@@ -27,11 +27,17 @@ class CrashStep:
 
 
 ADA_CHUNKS = [
-    {"title": "Ada's cat", "content": "Ada adopted a grey cat named Pixel.", "type": "fact"},
+    {
+        "title": "Ada's cat",
+        "content": "Ada adopted a grey cat named Pixel.",
+        "type": "fact",
+        "source_seqs": [2],
+    },
     {
         "title": "Evenings",
         "content": "Ada loves quiet evenings by the sea. Ada hates the wind.",
         "type": "preference",
+        "source_seqs": [4],
     },
 ]
 
@@ -82,8 +88,9 @@ def test_the_transcript_names_the_persona_and_the_profile_follows_the_job(ada_th
 def test_a_crash_after_the_store_step_then_a_rerun_gives_the_same_profile(ada_thread, committed):
     script_router(summary="Ada told Mira about Pixel.", chunks=ADA_CHUNKS)
     job = new_job(ada_thread, 1, 4)
+    through_store = [step.name for step in STEPS].index("store") + 1
     with pytest.raises(SimulatedCrash):
-        run_job(job_id=job.pk, steps=(*STEPS[:4], CrashStep()))
+        run_job(job_id=job.pk, steps=(*STEPS[:through_store], CrashStep()))
     stored = list(Profile.objects.values_list("data", flat=True))
     # Its worker stopped beating long ago (it died): another one may take the job over.
     MemoryJob.objects.filter(pk=job.pk).update(heartbeat_at=timezone.now() - timedelta(hours=2))
@@ -100,14 +107,26 @@ def test_a_field_the_user_edited_survives_the_next_job(ada_thread, committed):
     owner, character = ada_thread.owner_id, ada_thread.character_id
     profile_update(owner_id=owner, character_id=character, changes={"likes": ["Storms at sea."]})
 
+    said = [("user", "I love jasmine tea."), ("user", "I work as a ferry pilot.")]
+    write_messages(ada_thread, said, start_seq=6)
     more = [
-        {"title": "Tea", "content": "Ada loves jasmine tea.", "type": "preference"},
-        {"title": "Job", "content": "Ada works as a ferry pilot.", "type": "fact"},
+        {
+            "title": "Tea",
+            "content": "Ada loves jasmine tea.",
+            "type": "preference",
+            "source_seqs": [6],
+        },
+        {
+            "title": "Job",
+            "content": "Ada works as a ferry pilot.",
+            "type": "fact",
+            "source_seqs": [7],
+        },
     ]
     ScriptedChatBackend.reset()
     script_router(summary="Ada spoke of tea and work.", chunks=more)
     with committed():
-        assert run_job(job_id=new_job(ada_thread, 3, 4).pk) == Outcome.SUCCEEDED
+        assert run_job(job_id=new_job(ada_thread, 6, 7).pk) == Outcome.SUCCEEDED
     view = profile_view(owner_id=owner, character_id=character)
     assert view.data["likes"] == ["Storms at sea."]  # the user's edit, not "jasmine tea"
     assert "Ada works as a ferry pilot." in view.data["facts"]
