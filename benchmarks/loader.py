@@ -278,6 +278,11 @@ def store_session(loaded: LoadedConversation, session: int, *, natural: bool = F
         observations, natural=natural, names=names, seq_by_dia_id=loaded.seq_by_dia_id
     )
     steps = (_GivenSummary(summary), given, EmbedStep(), StoreStep())
+    if natural:
+        # As the pipeline runs: its own steps around the given summary and chunks (the
+        # support check included, where the pipeline has one), up to storing.
+        by_name = {"summarize": _GivenSummary(summary), "extract": given}
+        steps = tuple(by_name.get(step.name, step) for step in pipeline_steps())
     _, stored, error = _run_session_job(loaded, session, steps)
     if error:
         raise RuntimeError(f"storing session {session} of {conversation.sample_id} failed: {error}")

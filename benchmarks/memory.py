@@ -2,8 +2,9 @@
 
 1. **Supersession false positives** on LoCoMo. Each conversation is replayed and every
    session's observations are stored through the pipeline's store step with the type and
-   title their text earns (``loader.store_session(natural=True)``), so the pipeline's update
-   decision sees them as it sees a model's chunks. Every observation is a true statement
+   title their text earns (``loader.store_session(natural=True)``), through the pipeline's
+   own steps after extraction (the support check included, where there is one), so the
+   update decision sees them as it sees a model's chunks. Every observation is a true statement
    made in its session, so a retirement is wrong unless the two really describe a fact that
    changed. The rule, strict (a doubtful case counts wrong): the retirement of observation
    *old* by observation *new* is right only when
