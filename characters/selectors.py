@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from django.db.models import Count, QuerySet
 
-from characters.lorebooks.selectors import ChatLore, FiredLore, TurnLore, chat_lore, lore_for_turn
+from characters.lorebooks.selectors import (
+    ChatLore,
+    FiredLore,
+    TurnLore,
+    chat_lore,
+    lore_for_turn,
+    lorebook_get,
+)
 from characters.models import Character
 from characters.personas.selectors import PersonaView, persona_view
 
@@ -18,6 +25,7 @@ __all__ = [
     "character_list",
     "chat_lore",
     "lore_for_turn",
+    "lorebook_get",
     "persona_choice",
     "persona_options",
     "persona_view",

@@ -481,6 +481,8 @@ CHAT_MAX_MESSAGE_CHARS = env.int("CHAT_MAX_MESSAGE_CHARS", default=8000)
 CHAT_STALE_REPLY_SECONDS = env.int("CHAT_STALE_REPLY_SECONDS", default=30)
 # Chat import (SillyTavern JSONL): the largest file, the most messages and the longest message.
 CHAT_IMPORT_MAX_BYTES = env.int("CHAT_IMPORT_MAX_BYTES", default=32 * 1024 * 1024)
+# Lore documents (text, Markdown, PDF attached to a character, scene or lorebook).
+DOCUMENT_MAX_BYTES = env.int("DOCUMENT_MAX_BYTES", default=16 * 1024 * 1024)
 CHAT_IMPORT_MAX_MESSAGES = env.int("CHAT_IMPORT_MAX_MESSAGES", default=20000)
 CHAT_IMPORT_MAX_MESSAGE_CHARS = env.int("CHAT_IMPORT_MAX_MESSAGE_CHARS", default=64000)
 # Streamed text reaches the browser at most every CHAT_DELTA_FLUSH_MS milliseconds (the first
@@ -494,14 +496,14 @@ LORE_MAX_RECURSION = env.int("LORE_MAX_RECURSION", default=3)
 # Hybrid retrieval of memories, summaries and archived messages (memories/retrieval/config.py
 # says what each knob does). Defaults chosen with `manage.py bench_locomo` (docs/benchmarks.md).
 # What retrieval searches (a benchmark can leave a kind out with --set RETRIEVAL_KINDS=...).
-RETRIEVAL_KINDS = ("memory", "summary", "message")
+RETRIEVAL_KINDS = ("memory", "summary", "message", "document")
 RETRIEVAL_CANDIDATES_PER_LIST = env.int("RETRIEVAL_CANDIDATES_PER_LIST", default=30)
 RETRIEVAL_RRF_K = env.int("RETRIEVAL_RRF_K", default=10)
 RETRIEVAL_LEXICAL_WEIGHT = env.float("RETRIEVAL_LEXICAL_WEIGHT", default=1.0)
 RETRIEVAL_VECTOR_WEIGHT = env.float("RETRIEVAL_VECTOR_WEIGHT", default=0.5)
 # A summary costs 130-200 tokens for what a few memories say in 30 each: it must be that much
 # more relevant to win a place.
-RETRIEVAL_KIND_WEIGHTS = {"memory": 1.0, "summary": 0.6, "message": 0.8}
+RETRIEVAL_KIND_WEIGHTS = {"memory": 1.0, "summary": 0.6, "message": 0.8, "document": 1.0}
 # The turns next to the 10 best messages join the candidates at 0.7 of their score (what
 # answered a matching question, what a matching answer replied to).
 RETRIEVAL_NEIGHBOUR_SOURCES = 10

@@ -28,13 +28,19 @@ from django.db.models.signals import post_delete
 
 from chat.models import Message, Thread
 from chat.selectors import PROMPT_STATUSES, visible_messages
-from memories.models import Memory, MemoryJob
+from memories.models import LoreDocument, Memory, MemoryJob
 
 MESSAGE_TABLE = Message._meta.db_table
 THREAD_TABLE = Thread._meta.db_table
 # The characters' table, reached through chat's own foreign key (not through their models).
 CHARACTER_TABLE = Thread._meta.get_field("character").related_model._meta.db_table
 PERSONA_TABLE = Thread._meta.get_field("persona").related_model._meta.db_table
+# Where lorebooks are attached (characters' tables, reached through the document's foreign key).
+_LOREBOOK = LoreDocument._meta.get_field("lorebook").related_model
+LOREBOOK_ATTACHMENT_TABLES = {
+    name: _LOREBOOK._meta.get_field(name).remote_field.through._meta.db_table
+    for name in ("characters", "scenes", "threads")
+}
 USER_ROLE = Message.Role.USER.value
 PROMPT_STATUS_VALUES = tuple(status.value for status in PROMPT_STATUSES)
 
@@ -58,12 +64,28 @@ class ArchivedMessage:
 # --------------------------------------------------------------------------- retrieval SQL
 
 
+def _documents_in_scope_sql() -> str:
+    """The ids of the ready lore documents that serve thread ``t``: the owner's documents of
+    its character, of its scene, and of every lorebook attached to the character, the scene
+    or the thread itself (as ``characters.selectors.chat_lore`` attaches lorebooks)."""
+    tables = LOREBOOK_ATTACHMENT_TABLES
+    return (
+        f"ARRAY(SELECT ld.id FROM {LoreDocument._meta.db_table} ld"
+        " WHERE ld.owner_id = t.owner_id AND ld.status = %s AND (ld.character_id = t.character_id"
+        " OR ld.scene_id = t.scene_id OR ld.lorebook_id IN ("
+        f"  SELECT a.lorebook_id FROM {tables['characters']} a WHERE a.character_id = t.character_id"
+        f"  UNION ALL SELECT a.lorebook_id FROM {tables['scenes']} a WHERE a.scene_id = t.scene_id"
+        f"  UNION ALL SELECT a.lorebook_id FROM {tables['threads']} a WHERE a.thread_id = t.id"
+        ")) ORDER BY ld.id)"
+    )
+
+
 def thread_scope_row(
     *, thread_id: int, query: str | None = None, text_search_config: str = "english"
 ) -> tuple[Any, ...] | None:
     """``(owner_id, character_id, first_name, username, character name, has active shared
-    memories, ids of the memories dismissed in the thread, the lexemes of query)`` of the
-    thread in one statement, or None for no such thread. ``first_name`` is the chat's persona
+    memories, ids of the memories dismissed in the thread, the lexemes of query, ids of the
+    lore documents in scope)`` of the thread in one statement, or None for no such thread. ``first_name`` is the chat's persona
     name when it has one: who the user is in that chat. The lexemes (PostgreSQL's, under
     ``text_search_config``, a validated configuration name) are None without a query."""
     from memories.models import MemoryDismissal
@@ -82,11 +104,17 @@ def thread_scope_row(
             "  AND m.character_id = t.character_id AND m.shared AND m.status = %s),"
             f" ARRAY(SELECT x.memory_id FROM {MemoryDismissal._meta.db_table} x"
             "  WHERE x.thread_id = t.id),"
-            f" {lexemes}"
+            f" {lexemes},"
+            f" {_documents_in_scope_sql()}"
             f" FROM {THREAD_TABLE} t JOIN {users} u ON u.id = t.owner_id"
             f" JOIN {CHARACTER_TABLE} c ON c.id = t.character_id"
             f" LEFT JOIN {PERSONA_TABLE} p ON p.id = t.persona_id WHERE t.id = %s",
-            [Memory.Status.ACTIVE.value, *([query] if query is not None else []), thread_id],
+            [
+                Memory.Status.ACTIVE.value,
+                *([query] if query is not None else []),
+                LoreDocument.Status.READY.value,
+                thread_id,
+            ],
         )
         return cursor.fetchone()
 

@@ -9,12 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-Kind = Literal["memory", "summary", "message"]
+Kind = Literal["memory", "summary", "message", "document"]
 
 
 @dataclass(frozen=True)
 class ContextItem:
-    """One memory, summary or archived message for a prompt; ``tokens`` counts ``text``."""
+    """One memory, summary, archived message or lore-document chunk for a prompt; ``tokens``
+    counts ``text``. A chunk's ``title`` is its document and heading path, its ``type`` its
+    position (``page 3``, ``characters 1200-2400``)."""
 
     kind: Kind
     id: int

@@ -6,6 +6,10 @@
   stripped), used to skip duplicates on import; the pipeline and the editing services store
   the same hash.
 
+- ``document_position`` / ``document_citation``: where a lore-document chunk sits
+  (``page 3`` in a PDF, ``characters 1200-2400`` otherwise) and how the prompt and the
+  receipt cite it (``world-bible.md › Harbour, characters 1200-2400``).
+
 What a memory's vector is made of is the index's rule (``memories.index.memory_embedding_text``).
 """
 
@@ -28,3 +32,12 @@ def memory_content_hash(*, type: str, title: str, content: str) -> str:
     """Identity of a memory's text, used to skip duplicates on import."""
     normalised = "\n".join(part.strip() for part in (type, title, content))
     return hashlib.sha256(normalised.encode()).hexdigest()
+
+
+def document_position(*, page: int | None, start: int, end: int) -> str:
+    return f"page {page}" if page is not None else f"characters {start}-{end}"
+
+
+def document_citation(*, name: str, heading: str, page: int | None, start: int, end: int) -> str:
+    place = f"{name} › {heading}" if heading else name
+    return f"{place}, {document_position(page=page, start=start, end=end)}"

@@ -5,9 +5,20 @@ from __future__ import annotations
 
 from django.urls import path
 
-from memories.api import views
+from memories.api import documents, views
 
 urlpatterns = [
+    path("documents/", documents.DocumentListCreateView.as_view(), name="api-documents"),
+    path(
+        "documents/<int:document_id>/",
+        documents.DocumentDetailView.as_view(),
+        name="api-document",
+    ),
+    path(
+        "documents/<int:document_id>/retry/",
+        documents.DocumentRetryView.as_view(),
+        name="api-document-retry",
+    ),
     path("memories/", views.MemoryListCreateView.as_view(), name="api-memories"),
     path("memories/export/", views.MemoryExportView.as_view(), name="api-memories-export"),
     path("memories/import/", views.MemoryImportView.as_view(), name="api-memories-import"),

@@ -10,17 +10,19 @@ Writes (run now, in the caller's transaction; raise on failure):
 - ``index_memories(*, memories=None, memory_ids=None, vectors=None, model_id=None) -> int``
 - ``index_summaries(*, summaries=None, summary_ids=None) -> int``
 - ``index_messages(*, messages=None, message_ids=None) -> int``
+- ``index_document_chunks(*, chunks) -> str`` (lore-document chunks; the model id)
 
 Deletes (after commit, by a Celery task retried until it succeeds):
 - ``delete_vectors(*, vector_ids)``; ``delete_vectors_now(*, vector_ids)`` is synchronous
   (``deletion``).
-  Deleting a Memory, Summary or Message row (directly or by cascade from a thread,
+  Deleting a Memory, Summary, Message or DocumentChunk row (directly or by cascade from a thread,
   character or user) already schedules its vector's deletion.
 
 Reads: ``search_vectors(*, query, filter, top_k=10, min_score=None) -> list[VectorHit]``.
 
 Records and ids (``records``, every vector id is made there): ``memory_record``,
 ``summary_record``, ``message_record``, ``memory_embedding_text``, ``memory_vector_id``,
+``document_chunk_vector_id``,
 ``new_memory_vector_id``, ``summary_vector_id``, ``message_vector_id``, ``kind_of``,
 ``row_id_of``.
 
@@ -50,6 +52,7 @@ from memories.index.archive import (
 from memories.index.deletion import delete_vectors
 from memories.index.indexing import (
     delete_vectors_now,
+    index_document_chunks,
     index_memories,
     index_messages,
     index_summaries,
@@ -64,6 +67,7 @@ from memories.index.maintenance import (
     reindex,
 )
 from memories.index.records import (
+    document_chunk_vector_id,
     kind_of,
     memory_embedding_text,
     memory_metadata,
@@ -107,7 +111,9 @@ __all__ = [
     "checked_backends",
     "delete_vectors",
     "delete_vectors_now",
+    "document_chunk_vector_id",
     "get_vector_store",
+    "index_document_chunks",
     "index_memories",
     "index_messages",
     "index_summaries",

@@ -1,7 +1,7 @@
 """Deletion fan-out: when a row goes, its vector goes, however the row was deleted.
 
 Deleting a memory, a thread, a character or a user reaches the vector store through
-``post_delete`` of Memory, Summary and Message: Django sends it for every row a cascade
+``post_delete`` of Memory, Summary, Message and DocumentChunk: Django sends it for every row a cascade
 removes, including deletions from the admin, so no delete service can forget. This is
 bookkeeping between two stores, not business logic, which is why it is a signal.
 
@@ -22,8 +22,12 @@ from django.dispatch import receiver
 
 from memories import chat_adapter
 from memories.index.indexing import delete_vectors_now
-from memories.index.records import message_vector_id, summary_vector_id
-from memories.models import Memory, Summary
+from memories.index.records import (
+    document_chunk_vector_id,
+    message_vector_id,
+    summary_vector_id,
+)
+from memories.models import DocumentChunk, Memory, Summary
 
 logger = logging.getLogger(__name__)
 
@@ -96,6 +100,11 @@ def _memory_deleted(sender, instance: Memory, using: str, **_) -> None:
 @receiver(post_delete, sender=Summary, dispatch_uid="vectors_summary_deleted")
 def _summary_deleted(sender, instance: Summary, using: str, **_) -> None:
     schedule_vector_deletion([instance.vector_id or summary_vector_id(instance.pk)], using=using)
+
+
+@receiver(post_delete, sender=DocumentChunk, dispatch_uid="vectors_document_chunk_deleted")
+def _document_chunk_deleted(sender, instance: DocumentChunk, using: str, **_) -> None:
+    schedule_vector_deletion([document_chunk_vector_id(instance.pk)], using=using)
 
 
 def _message_deleted(sender, instance, using: str, **_) -> None:

@@ -17,6 +17,8 @@ from drawhisper.providers.base import TransientProviderError
 from memories import chat_adapter
 from memories.chat_adapter import ArchivedMessage
 from memories.index.records import (
+    document_chunk_embedding_text,
+    document_chunk_record,
     memory_embedding_text,
     memory_record,
     message_record,
@@ -26,7 +28,7 @@ from memories.index.records import (
 )
 from memories.index.stores import VectorFilter, VectorHit
 from memories.index.stores.guard import EmbeddingModelMismatch, checked_backends
-from memories.models import Memory, Summary
+from memories.models import DocumentChunk, Memory, Summary
 
 logger = logging.getLogger(__name__)
 
@@ -141,6 +143,21 @@ def index_messages(
         [message_record(message, vector) for message, vector in zip(rows, vectors, strict=True)]
     )
     return len(rows)
+
+
+def index_document_chunks(*, chunks: Iterable[DocumentChunk]) -> str:
+    """Embed and upsert these lore-document chunks as ``document:{pk}`` and mark them
+    embedded; returns the embedding model's id (the caller records it on the document)."""
+    rows = list(chunks)
+    store, embedder = checked_backends(writing=True)
+    if not rows:
+        return embedder.model_id
+    vectors = _embed(embedder, [document_chunk_embedding_text(chunk) for chunk in rows])
+    store.upsert(
+        [document_chunk_record(chunk, vector) for chunk, vector in zip(rows, vectors, strict=True)]
+    )
+    DocumentChunk.objects.filter(pk__in=[chunk.pk for chunk in rows]).update(embedded=True)
+    return embedder.model_id
 
 
 def delete_vectors_now(

@@ -26,6 +26,7 @@ from typing import Any
 from memories import chat_adapter
 from memories.index.indexing import index_memories, index_messages, index_summaries
 from memories.index.records import (
+    document_chunk_vector_id,
     kind_of,
     message_vector_id,
     row_id_of,
@@ -39,7 +40,7 @@ from memories.index.stores.guard import (
     recorded_model,
     trust_model,
 )
-from memories.models import Memory, Summary
+from memories.models import DocumentChunk, Memory, Summary
 
 logger = logging.getLogger(__name__)
 
@@ -216,6 +217,10 @@ def _expected_ids() -> tuple[dict[str, int], dict[str, list], set[str]]:
     expected = {vector_id for _pk, vector_id in memories if vector_id}
     expected |= {vector_id or summary_vector_id(pk) for pk, vector_id in summaries}
     expected |= {message_vector_id(pk) for pk, _content in messages}
+    chunks = list(
+        DocumentChunk.objects.filter(embedded=True).order_by("pk").values_list("pk", flat=True)
+    )
+    expected |= {document_chunk_vector_id(pk) for pk in chunks}
     rows = {"memory": len(memories), "summary": len(summaries), "message": len(messages)}
     return rows, {"memory": memories, "summary": summaries, "message": messages}, expected
 
@@ -230,8 +235,18 @@ def _still_orphaned(ids: list[str]) -> list[str]:
     }
     message_pks = {row_id_of(i) for i in ids if kind_of(i) == "message"}
     live_messages = {message_vector_id(pk) for pk, _ in archived_messages(message_ids=message_pks)}
+    chunk_pks = {row_id_of(i) for i in ids if kind_of(i) == "document"}
+    live_chunks = {
+        document_chunk_vector_id(pk)
+        for pk in DocumentChunk.objects.filter(pk__in=chunk_pks).values_list("pk", flat=True)
+    }
     return [
-        i for i in ids if i not in memory_ids and i not in summary_ids and i not in live_messages
+        i
+        for i in ids
+        if i not in memory_ids
+        and i not in summary_ids
+        and i not in live_messages
+        and i not in live_chunks
     ]
 
 

@@ -3,10 +3,12 @@
 Ids (every vector id is made here): a memory uses ``Memory.vector_id``
 (``memory:job{job}:chunk{index}`` from the pipeline, ``memory_vector_id``;
 ``memory:{uuid hex}`` for one made by hand, ``new_memory_vector_id``), a summary ``summary:{pk}``, an archived message
-``message:{pk}``. Metadata: ``owner``, ``character``, ``thread``, ``kind``
+``message:{pk}``, a lore-document chunk ``document:{chunk pk}``. Metadata: ``owner``, ``character``, ``thread``, ``kind``
 (memory|summary|message), ``type``, ``shared``, ``status``, ``source_id`` (the row's pk), plus
 ``start_seq``/``end_seq`` for summaries and ``seq`` for messages, so retrieval can leave out
-what the recent window already shows without a database round trip.
+what the recent window already shows without a database round trip. A document chunk has
+no character or thread (its scope is its document's target): ``document`` (the document's
+pk) and ``page`` instead.
 """
 
 from __future__ import annotations
@@ -17,9 +19,10 @@ from typing import Any
 
 from memories.chat_adapter import ArchivedMessage
 from memories.index.stores import VectorRecord
-from memories.models import Memory, Summary
+from memories.models import DocumentChunk, Memory, Summary
 
-KINDS = ("memory", "summary", "message")
+KINDS = ("memory", "summary", "message", "document")
+ROW_ID_KINDS = ("summary", "message", "document")
 
 
 def new_memory_vector_id() -> str:
@@ -41,16 +44,21 @@ def message_vector_id(message_id: int) -> str:
     return f"message:{message_id}"
 
 
+def document_chunk_vector_id(chunk_id: int) -> str:
+    return f"document:{chunk_id}"
+
+
 def kind_of(vector_id: str) -> str:
-    """``memory``, ``summary`` or ``message`` (or "" for an id of no known kind)."""
+    """``memory``, ``summary``, ``message`` or ``document`` ("" for an id of no known kind)."""
     kind = vector_id.partition(":")[0]
     return kind if kind in KINDS else ""
 
 
 def row_id_of(vector_id: str) -> int | None:
-    """The pk in a ``summary:{pk}`` or ``message:{pk}`` id; None for memory ids."""
+    """The pk in a ``summary:{pk}``, ``message:{pk}`` or ``document:{pk}`` id; None for
+    memory ids."""
     kind, _, rest = vector_id.partition(":")
-    return int(rest) if kind in ("summary", "message") and rest.isdigit() else None
+    return int(rest) if kind in ROW_ID_KINDS and rest.isdigit() else None
 
 
 def memory_embedding_text(*, title: str, content: str) -> str:
@@ -126,4 +134,30 @@ def message_record(message: ArchivedMessage, vector: Sequence[float]) -> VectorR
         metadata=message_metadata(
             message, owner_id=message.owner_id, character_id=message.character_id
         ),
+    )
+
+
+def document_chunk_embedding_text(chunk: DocumentChunk) -> str:
+    """What a chunk's vector is made from: its heading path, then its text."""
+    return f"{chunk.heading}\n{chunk.text}" if chunk.heading else chunk.text
+
+
+def document_chunk_metadata(chunk: DocumentChunk) -> dict[str, Any]:
+    return {
+        "owner": chunk.owner_id,
+        "kind": "document",
+        "type": "",
+        "shared": False,
+        "status": "active",
+        "source_id": chunk.pk,
+        "document": chunk.document_id,
+        "page": chunk.page,
+    }
+
+
+def document_chunk_record(chunk: DocumentChunk, vector: Sequence[float]) -> VectorRecord:
+    return VectorRecord(
+        id=document_chunk_vector_id(chunk.pk),
+        vector=list(vector),
+        metadata=document_chunk_metadata(chunk),
     )

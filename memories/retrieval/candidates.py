@@ -5,7 +5,9 @@ Rendering decides what an item costs in the budget, so it happens before packing
 - memory: ``[8 May 2023] [fact] Caroline: Caroline attended an LGBTQ support group.`` (the
   pinned layer's ``[type] title: content`` after the date of its last source message, else
   of its creation);
-- summary: ``[8 May 2023 to 9 June 2023] ...`` (the dates of its first and last messages).
+- summary: ``[8 May 2023 to 9 June 2023] ...`` (the dates of its first and last messages);
+- lore-document chunk: ``[world-bible.md › Harbour › The docks, characters 1200-2400] ...``
+  (the document, the heading path and the position: ``page 3`` for a PDF), never dated.
 Dates let the model answer "when" and place "yesterday"; ``show_dates=False`` omits them.
 
 All rows come back from one SQL statement (``load_candidates``), with the scope conditions
@@ -26,7 +28,7 @@ from drawhisper.tokens import count_tokens
 from memories.chat_adapter import MESSAGE_TABLE, USER_ROLE, message_time_sql
 from memories.retrieval.config import RetrievalConfig
 from memories.retrieval.scope import Scope, scope_conditions
-from memories.texts import memory_prompt_text
+from memories.texts import document_citation, document_position, memory_prompt_text
 
 
 @dataclass(frozen=True)
@@ -75,6 +77,7 @@ def load_candidates(
     summary_ids: Iterable[int] = (),
     message_ids: Iterable[int] = (),
     message_seqs: Iterable[int] = (),
+    document_chunk_ids: Iterable[int] = (),
 ) -> tuple[Loaded, dict[str, int]]:
     """The rows in scope behind these ids, per kind, rendered; and memory vector id -> row id."""
     wanted = {
@@ -82,6 +85,7 @@ def load_candidates(
         "summary": sorted(set(summary_ids)),
         "message": sorted(set(message_ids)),
         "message_seqs": sorted(set(message_seqs)),
+        "document": sorted(set(document_chunk_ids)),
     }
     branches: list[str] = []
     params: list = []
@@ -114,7 +118,18 @@ def load_candidates(
             " AND (d.id = ANY(%s) OR d.seq = ANY(%s))"
         )
         params += [*condition_params, wanted["message"], wanted["message_seqs"]]
-    loaded: Loaded = {"memory": {}, "summary": {}, "message": {}}
+    if wanted["document"] and scope.document_ids:
+        conditions, condition_params = scope_conditions("document", scope)
+        # name in the vector-id column, heading as title, page in the level column, offsets
+        # as the seqs: the union's columns, reused.
+        branches.append(
+            "SELECT 'document', d.id, ld.name, d.page::varchar, d.heading, d.text,"
+            " d.start_char, d.end_char, NULL::timestamptz, NULL::timestamptz"
+            " FROM memories_documentchunk d JOIN memories_loredocument ld ON ld.id = d.document_id"
+            f" WHERE {conditions} AND d.id = ANY(%s)"
+        )
+        params += [*condition_params, wanted["document"]]
+    loaded: Loaded = {"memory": {}, "summary": {}, "message": {}, "document": {}}
     by_vector_id: dict[str, int] = {}
     if not branches:
         return loaded, by_vector_id
@@ -128,6 +143,8 @@ def load_candidates(
                 by_vector_id[vector_id] = row_id
         elif kind == "summary":
             candidate = _summary(row_id, row_type, text, start_seq, end_seq, start, moment, config)
+        elif kind == "document":
+            candidate = _document(row_id, vector_id, row_type, title, text, start_seq, end_seq)
         else:
             candidate = _message(row_id, row_type, text, start_seq, moment, scope, config)
         loaded[kind][row_id] = candidate
@@ -162,6 +179,23 @@ def _summary(row_id, level, text, start_seq, end_seq, start, end, config) -> Can
         start_seq=start_seq,
         end_seq=end_seq,
         time=end,
+    )
+
+
+def _document(row_id, name, page, heading, text, start, end) -> Candidate:
+    citation = document_citation(
+        name=name, heading=heading, page=int(page) if page else None, start=start, end=end
+    )
+    return Candidate(
+        kind="document",
+        id=row_id,
+        text=f"[{citation}] {text}",
+        body=text,
+        title=f"{name} › {heading}" if heading else name,
+        type=document_position(page=int(page) if page else None, start=start, end=end),
+        start_seq=None,
+        end_seq=None,
+        time=None,
     )
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from django.conf import settings
 
-KINDS = ("memory", "summary", "message")
+KINDS = ("memory", "summary", "message", "document")
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,7 @@ class RetrievalConfig:
     vector_weight: float = 0.5
     # Relative weight of each kind of item after fusion.
     kind_weights: dict[str, float] = field(
-        default_factory=lambda: {"memory": 1.0, "summary": 0.6, "message": 0.8}
+        default_factory=lambda: {"memory": 1.0, "summary": 0.6, "message": 0.8, "document": 1.0}
     )
     # Relative weight of each memory type (missing types weigh 1.0).
     type_weights: dict[str, float] = field(default_factory=dict)

@@ -3,8 +3,9 @@
 ``ts_rank`` ignores how rare a word is, so a question's rare words ("LGBTQ", "violin") would
 weigh no more than its common ones. Instead each of the query's lexemes is looked up in a GIN
 index on ``(partition column, tsvector)`` (migration memories 0005: the thread for messages
-and summaries, the owner for memories), and each matching row is scored with BM25: inverse
-document frequency over the rows in scope, the row's token count as its length.
+and summaries, the owner for memories; 0010: the owner for lore-document chunks), and each
+matching row is scored with BM25: inverse document frequency over the rows in scope, the
+row's token count as its length.
 
 Memories and summaries keep their tsvector in a stored generated column ``search_vector``
 (a summary takes about 0.2 ms to parse, too slow to repeat per query); messages, in chat's
@@ -44,6 +45,8 @@ def corpus(kind: str, config_name: str) -> _Corpus:
         return _Corpus("memories_memory", "d.search_vector", "owner_id", "content")
     if kind == "summary":
         return _Corpus("memories_summary", "d.search_vector", "thread_id", "text")
+    if kind == "document":
+        return _Corpus("memories_documentchunk", "d.search_vector", "owner_id", "text")
     if kind == "message":
         return _Corpus(
             chat_adapter.MESSAGE_TABLE,
@@ -104,7 +107,7 @@ def bm25_search(
         length = (
             f"greatest(coalesce(nullif(d.token_count, 0), length(d.{source.text_column}) / 4), 1)"
         )
-        partition_value = scope.owner_id if kind == "memory" else scope.thread_id
+        partition_value = scope.owner_id if kind in ("memory", "document") else scope.thread_id
         # One index lookup per lexeme, each with its tsquery as a constant: the planner then
         # costs every lookup on its own and takes the GIN index, instead of joining a lexeme
         # list against the rows and parsing every row's text once per lexeme.

@@ -4,6 +4,9 @@
   thread (``origin_thread``); minus the ids the caller already shows (pinned, shared layers)
   and those the user dismissed here (``scope_for_thread`` reads them);
 - summaries: of this thread only;
+- lore-document chunks: of the owner's ready documents attached to the thread's character,
+  to its scene, or to a lorebook attached to either or to the thread (``document_ids``,
+  read with the thread in one statement; none means no document search at all);
 - archived messages: of this thread only, active (not replaced by a regeneration), not
   deleted by the user, complete or interrupted, with text, and older than ``before_seq`` (the
   first message of the recent window) when it is given.
@@ -25,7 +28,7 @@ from typing import Any
 from django.db.models import Q
 
 from memories import chat_adapter
-from memories.models import Memory, Summary
+from memories.models import DocumentChunk, Memory, Summary
 
 _CONFIG_NAME = re.compile(r"^[a-z_]+$")
 
@@ -45,6 +48,8 @@ class Scope:
     # The query's lexemes, when they were read with the scope (else full-text search reads
     # them itself).
     lexemes: tuple[str, ...] | None = None
+    # The lore documents whose chunks this thread may retrieve (empty: no document search).
+    document_ids: frozenset[int] = frozenset()
 
 
 def scope_for_thread(
@@ -64,9 +69,17 @@ def scope_for_thread(
     )
     if row is None:
         raise LookupError(f"no thread {thread_id}")
-    owner_id, character_id, first_name, username, character_name, has_shared, dismissed, lexemes = (
-        row
-    )
+    (
+        owner_id,
+        character_id,
+        first_name,
+        username,
+        character_name,
+        has_shared,
+        dismissed,
+        lexemes,
+        documents,
+    ) = row
     return Scope(
         owner_id=owner_id,
         character_id=character_id,
@@ -77,6 +90,7 @@ def scope_for_thread(
         character_name=character_name or "Character",
         has_shared_memories=bool(has_shared),
         lexemes=None if lexemes is None else tuple(lexemes),
+        document_ids=frozenset(documents or ()),
     )
 
 
@@ -91,6 +105,10 @@ def memories_in_scope(scope: Scope):
 
 def summaries_in_scope(scope: Scope):
     return Summary.objects.filter(thread_id=scope.thread_id)
+
+
+def document_chunks_in_scope(scope: Scope):
+    return DocumentChunk.objects.filter(document_id__in=scope.document_ids)
 
 
 def messages_in_scope(scope: Scope):
@@ -114,6 +132,11 @@ def scope_conditions(kind: str, scope: Scope) -> tuple[str, list[Any]]:
         )
     if kind == "summary":
         return "d.thread_id = %s", [scope.thread_id]
+    if kind == "document":
+        return "d.owner_id = %s AND d.document_id = ANY(%s)", [
+            scope.owner_id,
+            sorted(scope.document_ids),
+        ]
     if kind == "message":
         return chat_adapter.prompt_message_conditions(
             thread_id=scope.thread_id, before_seq=scope.before_seq

@@ -1,4 +1,5 @@
-"""Hybrid retrieval: the memories, summaries and archived messages worth showing for a query.
+"""Hybrid retrieval: the memories, summaries, archived messages and lore-document chunks
+worth showing for a query.
 
 Steps, each tunable through ``RETRIEVAL_*`` settings (see ``config.py``):
 
@@ -95,7 +96,11 @@ def rank_candidates(
     """Every candidate in scope with its final score, best first, above the minimum score.
     ``embedding``: the query's embedding, already started (else it is started here)."""
     depth = config.candidates_per_list
-    kinds = tuple(kind for kind in config.kinds if kind in KINDS)
+    kinds = tuple(
+        kind
+        for kind in config.kinds
+        if kind in KINDS and (kind != "document" or scope.document_ids)
+    )
     if embedding is None:
         embedding = start_query_embedding(query, config)
     lexical_lists: dict[str, Ranked] = (
@@ -115,6 +120,7 @@ def rank_candidates(
         memory_vector_ids=[key for key in keys("memory") if isinstance(key, str)],
         summary_ids=[key for key in keys("summary") if isinstance(key, int)],
         message_ids=[key for key in keys("message") if isinstance(key, int)],
+        document_chunk_ids=[key for key in keys("document") if isinstance(key, int)],
     )
 
     scored: list[ScoredCandidate] = []
@@ -300,6 +306,9 @@ def _apply_recency(scored: list[ScoredCandidate], config: RetrievalConfig) -> li
     adjusted = []
     for item in scored:
         moment = item.candidate.time
+        if moment is None and item.candidate.kind == "document":
+            adjusted.append(item)  # a document is not said at a time: recency does not apply
+            continue
         age = (newest - moment).total_seconds() if moment is not None else half_life_seconds * 10
         decay = math.pow(0.5, max(age, 0.0) / half_life_seconds)
         factor = (1 - config.recency_weight) + config.recency_weight * decay

@@ -1,11 +1,14 @@
 """Vector similarity through the Embedder and VectorStore ports.
 
 One query vector per retrieval and one store request per kind (sent together, in one
-statement, where the store can), so that each kind gets its own ranked list: in one mixed list the memories (short, and embedded with their title, often a
-name the question repeats) crowd out every summary and most messages. Memories are asked
-twice when the character has shared memories, once for this thread and once for the shared
-ones, since a store filter is a conjunction. Hits are identified by the row id in their
-``source_id`` metadata, falling back to the ``<kind>:<pk>`` id convention."""
+statement, where the store can), so that each kind gets its own ranked list: in one mixed
+list the memories (short, and embedded with their title, often a name the question repeats)
+crowd out every summary and most messages. Memories are asked twice when the character has
+shared memories, once for this thread and once for the shared ones, since a store filter is
+a conjunction. Lore-document chunks are asked once, and only when documents are in scope
+(``Scope.document_ids``), so a chat without any costs nothing more. Hits are identified by
+the row id in their ``source_id`` metadata, falling back to the ``<kind>:<pk>`` id
+convention."""
 
 from __future__ import annotations
 
@@ -24,7 +27,7 @@ def _row_key(hit: VectorHit) -> int | str:
         except (TypeError, ValueError):
             pass
     kind, _, rest = hit.id.partition(":")
-    if kind in ("summary", "message") and rest.isdigit():
+    if kind in ("summary", "message", "document") and rest.isdigit():
         return int(rest)
     return hit.id  # a memory without source_id: resolved through Memory.vector_id
 
@@ -44,7 +47,7 @@ def _ask_all(store, query_vector, requests, min_score) -> list[list[VectorHit]]:
 def vector_search(
     query_vector: Sequence[float],
     *,
-    kinds: Sequence[str] = ("memory", "summary", "message"),
+    kinds: Sequence[str] = ("memory", "summary", "message", "document"),
     scope: Scope,
     config: RetrievalConfig,
     limit: int,
@@ -83,6 +86,20 @@ def vector_search(
                 "message",
                 VectorFilter(**base, thread=scope.thread_id, kinds=("message",), status=None),
                 limit * 2,
+            )
+        )
+    if "document" in kinds and scope.document_ids:
+        # Chunks have no character or thread: their documents are the scope.
+        requests.append(
+            (
+                "document",
+                VectorFilter(
+                    owner=scope.owner_id,
+                    kinds=("document",),
+                    status=None,
+                    documents=tuple(sorted(scope.document_ids)),
+                ),
+                limit,
             )
         )
     answers = _ask_all(

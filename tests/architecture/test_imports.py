@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PRODUCT_APPS = ("drawhisper", "characters", "scenes", "chat", "memories")
 MODEL_APPS = ("characters", "scenes", "chat", "memories")
 TOOL_PACKAGE = "benchmarks"
-MEMORY_CAPABILITIES = ("api", "editing", "pipeline", "retrieval", "profile", "index")
+MEMORY_CAPABILITIES = ("api", "editing", "pipeline", "retrieval", "documents", "profile", "index")
 # The one memories module that may read chat's models and tables directly.
 CHAT_ADAPTER = "memories.chat_adapter"
 # What the memory app may import from chat, and chat from the memory app.

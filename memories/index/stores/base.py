@@ -2,7 +2,7 @@
 
 Scores are cosine similarity in [-1, 1], higher is closer, for every adapter. Records carry
 flat metadata: ``owner`` (user id), ``character``, ``thread`` (nullable), ``kind``
-(``memory``, ``summary`` or ``message``), ``type`` (memory type or ""), ``shared`` (bool),
+(``memory``, ``summary``, ``message`` or ``document``), ``type`` (memory type or ""), ``shared`` (bool),
 ``status``, plus free keys such as ``source_id``. Ids are strings chosen by the caller and
 deterministic, so upserting twice stores one vector."""
 
@@ -38,6 +38,8 @@ class VectorFilter:
     types: tuple[str, ...] | None = None
     shared: bool | None = None
     status: str | None = "active"
+    # Lore-document chunks: only those of these documents (``document`` metadata key).
+    documents: tuple[int, ...] | None = None
 
 
 @runtime_checkable

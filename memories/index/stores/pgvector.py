@@ -126,6 +126,10 @@ class PgVectorStore(ModelBoundStore):
     def _where(self, vector_filter: VectorFilter | None) -> tuple[str, list[Any]]:
         clauses, params = [f"space = {self._space_literal()}"], []
         for key, operator, value in filter_conditions(vector_filter) if vector_filter else []:
+            if key == "document":  # not a column: lore-document chunks keep it in metadata
+                clauses.append("(metadata->>'document')::bigint = ANY(%s)")
+                params.append(value)
+                continue
             column = _COLUMNS[key]
             clauses.append(f"{column} = %s" if operator == "eq" else f"{column} = ANY(%s)")
             params.append(value)

@@ -25,12 +25,12 @@ from typing import Any
 from memories.index.stores.base import VectorFilter, VectorRecord
 
 # Keys every record may be filtered on (VectorFilter's fields).
-FILTER_KEYS = ("owner", "character", "thread", "kind", "type", "shared", "status")
+FILTER_KEYS = ("owner", "character", "thread", "kind", "type", "shared", "status", "document")
 # Keys stored and returned but never filtered on; fixed when an S3 Vectors index is created.
 NON_FILTERABLE_KEYS = ("text", "title", "excerpt", "content_hash")
 # Row ids and sequence numbers: stores that hand numbers back as floats get ints again.
 INTEGER_KEYS = frozenset(
-    {"owner", "character", "thread", "source_id", "seq", "start_seq", "end_seq"}
+    {"owner", "character", "thread", "source_id", "seq", "start_seq", "end_seq", "document", "page"}
 )
 
 MAX_ID_LENGTH = 255
@@ -72,7 +72,7 @@ def clean_metadata(metadata: dict[str, Any], *, record_id: str = "") -> dict[str
         raise InvalidVectorRecord(f"{record_id}: metadata 'owner' (the user id) is required")
     if not isinstance(cleaned.get("kind"), str):
         raise InvalidVectorRecord(
-            f"{record_id}: metadata 'kind' (memory|summary|message) is required"
+            f"{record_id}: metadata 'kind' (memory|summary|message|document) is required"
         )
     if len(cleaned) > MAX_METADATA_KEYS:
         raise InvalidVectorRecord(
@@ -132,7 +132,7 @@ def normalise_metadata(metadata: dict[str, Any] | None) -> dict[str, Any]:
 
 
 def matches_nothing(vector_filter: VectorFilter) -> bool:
-    return vector_filter.kinds == () or vector_filter.types == ()
+    return vector_filter.kinds == () or vector_filter.types == () or vector_filter.documents == ()
 
 
 def filter_conditions(vector_filter: VectorFilter) -> list[tuple[str, str, Any]]:
@@ -146,9 +146,13 @@ def filter_conditions(vector_filter: VectorFilter) -> list[tuple[str, str, Any]]
     ):
         if value is not None:
             conditions.append((key, "eq", value))
-    for key, values in (("kind", vector_filter.kinds), ("type", vector_filter.types)):
+    for key, values in (
+        ("kind", vector_filter.kinds),
+        ("type", vector_filter.types),
+        ("document", vector_filter.documents),
+    ):
         if values is not None:
-            conditions.append((key, "in", list(values)))
+            conditions.append((key, "in", sorted(values) if key == "document" else list(values)))
     return conditions
 
 
