@@ -37,11 +37,12 @@ function formatScore(score) {
   return score === null || score === undefined ? "always" : Number(score).toFixed(2);
 }
 
-/** "Memories used (2)", with "· lore (1)" when lorebook entries went in too. */
+/** "Memories used (2)", with "· lore (1)" and "· documents (1)" when those went in too. */
 export function receiptSummary(items) {
   const lore = items.filter((item) => item.kind === "lore").length;
-  const memories = items.length - lore;
-  return `Memories used (${memories})${lore ? ` · lore (${lore})` : ""}`;
+  const documents = items.filter((item) => item.kind === "document").length;
+  const memories = items.length - lore - documents;
+  return `Memories used (${memories})${lore ? ` · lore (${lore})` : ""}${documents ? ` · documents (${documents})` : ""}`;
 }
 
 function receiptView(receipt) {
@@ -52,6 +53,7 @@ function receiptView(receipt) {
     if (item.kind === "memory") attributes.dataset.memoryId = item.id;
     else if (item.kind === "summary") attributes.dataset.summaryId = item.id;
     else if (item.kind === "lore") attributes.dataset.loreEntryId = item.id;
+    else if (item.kind === "document") attributes.dataset.documentChunkId = item.id;
     else attributes.dataset.messageId = item.id;
     const title = item.title || (item.kind === "summary" ? "Summary of earlier messages" : item.kind === "message" ? "An earlier message" : `Memory ${item.id}`);
     list.append(

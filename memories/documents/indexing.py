@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 from datetime import timedelta
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
@@ -72,6 +72,10 @@ def _write_chunks(document: LoreDocument) -> int:
             batch_size=500,
         )
         LoreDocument.objects.filter(pk=document.pk).update(chunks_total=len(chunks))
+    # A large document can be most of the table: without fresh statistics the planner
+    # expects one row per owner and full-text search turns quadratic (autoanalyze is late).
+    with connection.cursor() as cursor:
+        cursor.execute(f"ANALYZE {DocumentChunk._meta.db_table}")
     return len(chunks)
 
 

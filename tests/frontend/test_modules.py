@@ -66,6 +66,7 @@ ENTRIES = {
     "lorebook-editor.js",
     "connections-page.js",
     "generation-settings.js",
+    "documents.js",
 }
 # What each layer may import, by path prefix under frontend/js.
 ALLOWED = {

@@ -78,3 +78,35 @@ export async function request(method, path, { body, params, keepalive = false, s
   if (!response.ok) throw errorFrom(response.status, data);
   return data;
 }
+
+/**
+ * POST a multipart form (a file upload) and report how much of it was sent: `onProgress`
+ * gets a fraction from 0 to 1 as the browser sends the body (fetch cannot tell). Resolves
+ * with the parsed JSON answer; rejects with an HttpError as request() does.
+ */
+export function upload(path, formData, { onProgress, csrfFrom } = {}) {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", path);
+    xhr.setRequestHeader("Accept", "application/json");
+    xhr.setRequestHeader("X-CSRFToken", csrfToken(csrfFrom));
+    xhr.withCredentials = true;
+    if (onProgress) {
+      xhr.upload.addEventListener("progress", (event) => {
+        if (event.lengthComputable) onProgress(event.loaded / event.total);
+      });
+    }
+    xhr.addEventListener("load", () => {
+      let data = null;
+      try {
+        data = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+      } catch {
+        data = null;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(data);
+      else reject(errorFrom(xhr.status, data));
+    });
+    xhr.addEventListener("error", () => reject(new HttpError(UNREACHABLE)));
+    xhr.send(formData);
+  });
+}

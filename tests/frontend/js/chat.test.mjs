@@ -41,4 +41,24 @@ test("a receipt counts memories and lorebook entries apart", async () => {
     receiptSummary([{ kind: "memory" }, { kind: "lore", matched_key: "moonwell" }, { kind: "summary" }]),
     "Memories used (2) · lore (1)",
   );
+  assert.equal(
+    receiptSummary([{ kind: "memory" }, { kind: "document", title: "bible.md › Harbour" }]),
+    "Memories used (1) · documents (1)",
+  );
+});
+
+test("a lore document's status reads as the page shows it", async () => {
+  const { statusText } = await import("../../../frontend/js/documents.js");
+  const progress = (done, total) => ({ done, total });
+  assert.equal(statusText({ status: "queued", progress: progress(0, 0) }), "Queued for indexing");
+  assert.equal(statusText({ status: "indexing", progress: progress(0, 0) }), "Reading the file");
+  assert.equal(
+    statusText({ status: "indexing", progress: progress(120, 1700) }),
+    `Indexing 120 of ${(1700).toLocaleString()} passages`,
+  );
+  assert.equal(statusText({ status: "ready", progress: progress(1, 1) }), "Ready · 1 passage");
+  assert.equal(
+    statusText({ status: "failed", progress: progress(3, 9), error: "The embedder timed out." }),
+    "Failed: The embedder timed out.",
+  );
 });
