@@ -22,7 +22,7 @@ from django.utils import timezone
 from drawhisper.tokens import count_tokens
 from memories.documents.chunking import chunk_pages
 from memories.documents.reading import MARKDOWN, DocumentError, read_pages
-from memories.index import index_document_chunks
+from memories.index import delete_vectors, document_chunk_vector_id, index_document_chunks
 from memories.models import DocumentChunk, LoreDocument
 
 logger = logging.getLogger(__name__)
@@ -113,7 +113,10 @@ def index_document(*, document_id: int) -> str:
             updated = LoreDocument.objects.filter(pk=document_id).update(
                 chunks_done=done, updated_at=timezone.now()
             )
-        if not updated:  # deleted meanwhile: its chunks and vectors are gone with it
+            if not updated:
+                transaction.set_rollback(True)  # pgvector: the batch's vectors go too
+        if not updated:  # deleted meanwhile: a store outside the database still has these
+            delete_vectors(vector_ids=[document_chunk_vector_id(chunk.pk) for chunk in batch])
             return "deleted"
     LoreDocument.objects.filter(pk=document_id, status=Status.INDEXING).update(
         status=Status.READY,

@@ -1,6 +1,6 @@
 """Re-embedding everything with the configured model, and reconciling rows with vectors.
 
-``reindex``: every memory, summary and archived message is embedded with the configured
+``reindex``: every memory, summary, archived message and lore-document passage is embedded with the configured
 model into that model's own space (pgvector) or index (S3 Vectors), beside the old one, so
 the old vectors keep answering until the switch. Resumable: what the new space already
 holds is skipped, so an interrupted run continues where it stopped (``force`` redoes all).
@@ -24,7 +24,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from memories import chat_adapter
-from memories.index.indexing import index_memories, index_messages, index_summaries
+from memories.index.indexing import (
+    index_document_chunks,
+    index_memories,
+    index_messages,
+    index_summaries,
+)
 from memories.index.records import (
     document_chunk_vector_id,
     kind_of,
@@ -98,10 +103,10 @@ class ReindexReport:
     dimensions: int
     previous_model_id: str | None
     indexed: dict[str, int] = field(
-        default_factory=lambda: {"memory": 0, "summary": 0, "message": 0}
+        default_factory=lambda: {"memory": 0, "summary": 0, "message": 0, "document": 0}
     )
     skipped: dict[str, int] = field(
-        default_factory=lambda: {"memory": 0, "summary": 0, "message": 0}
+        default_factory=lambda: {"memory": 0, "summary": 0, "message": 0, "document": 0}
     )
     dropped_previous: bool = False
 
@@ -113,7 +118,8 @@ def reindex(
     batch_size: int = BATCH,
     progress: Progress = _no_progress,
 ) -> ReindexReport:
-    """Embed every memory, summary and archived message with the configured model."""
+    """Embed every memory, summary, archived message and indexed lore-document passage with
+    the configured model."""
     store, embedder = configured_backends()  # unchecked: a model change is why we are here
     previous = recorded_model(location=store.location)
     report = ReindexReport(
@@ -181,6 +187,18 @@ def _reindex_rows(
         todo = [m for m in worth if force or message_vector_id(m.pk) not in present]
         report.indexed["message"] += index_messages(messages=todo)
         report.skipped["message"] += len(worth) - len(todo)
+        bar.update(len(batch))
+    bar.close()
+
+    # Lore-document chunks that had a vector (the rest are still being indexed).
+    chunks = DocumentChunk.objects.filter(embedded=True).order_by("pk")
+    bar = progress("document passages", chunks.count())
+    for batch in _chunks(chunks, batch_size):
+        todo = [c for c in batch if force or document_chunk_vector_id(c.pk) not in present]
+        if todo:
+            index_document_chunks(chunks=todo)
+        report.indexed["document"] += len(todo)
+        report.skipped["document"] += len(batch) - len(todo)
         bar.update(len(batch))
     bar.close()
 

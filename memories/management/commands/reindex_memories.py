@@ -50,6 +50,7 @@ class Command(BaseCommand):
             ("memory", "memories"),
             ("summary", "summaries"),
             ("message", "messages"),
+            ("document", "documents"),
         ):
             self.stdout.write(
                 f"  {label:<10} indexed {report.indexed[kind]:>7}   already indexed {report.skipped[kind]:>7}"
