@@ -230,3 +230,17 @@ def test_the_choice_starts_at_the_server_default_and_is_validated(thread, server
     assert model_without_connection.status_code == 400
     assert "summary" in model_without_connection.json()["errors"]
     assert client.get("/api/connections/memory-models/").json()["summary"]["connection"] is None
+
+
+def test_an_out_of_range_connection_id_is_a_400_not_a_server_error(thread):
+    client = client_for(thread.owner)
+    response = client.put(
+        "/api/connections/memory-models/",
+        {"summary": {"connection": 10**20, "model": "m"}},
+        format="json",
+    )
+    assert response.status_code == 400 and "summary" in response.json()["errors"]
+    patched = client.patch(
+        f"/api/threads/{thread.pk}/", {"generation": {"connection": 10**20}}, format="json"
+    )
+    assert patched.status_code == 400 and "generation" in patched.json()["errors"]

@@ -81,7 +81,10 @@ class PresetSerializer(serializers.Serializer):
 
 class MemoryModelChoiceSerializer(_RefuseUnknownFields, serializers.Serializer):
     connection = serializers.IntegerField(
-        allow_null=True, min_value=1, help_text="One of your connections; null: the server's."
+        allow_null=True,
+        min_value=1,
+        max_value=2**31 - 1,
+        help_text="One of your connections; null: the server's.",
     )
     model = serializers.CharField(
         max_length=200,

@@ -24,7 +24,9 @@ GENERATION_KEYS = ("connection", "model", *SAMPLING_KEYS)
 class GenerationSettingsSerializer(serializers.Serializer):
     """Strict: unknown keys are refused by name; null clears a key."""
 
-    connection = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+    connection = serializers.IntegerField(
+        required=False, allow_null=True, min_value=1, max_value=2**31 - 1
+    )
     model = serializers.CharField(required=False, allow_null=True, allow_blank=True, max_length=200)
     temperature = serializers.FloatField(
         required=False, allow_null=True, min_value=0.0, max_value=2.0
