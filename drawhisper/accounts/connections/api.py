@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 from drawhisper.accounts.connections import memory, services
 from drawhisper.accounts.connections.models import Connection
 from drawhisper.accounts.connections.presets import presets_list
+from drawhisper.api import LimitedJSONParser
 from drawhisper.providers.base import ProviderError
 
 
@@ -198,6 +199,9 @@ class PresetListApi(APIView):
 
 
 class MemoryModelsApi(APIView):
+    # JSON only: the choices are nested objects, which form data cannot carry.
+    parser_classes = [LimitedJSONParser]
+
     @extend_schema(operation_id="connections_memory_models", responses=MemoryModelsOutputSerializer)
     def get(self, request):
         return Response(_memory_models(request.user))
