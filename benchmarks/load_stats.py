@@ -112,8 +112,14 @@ def stats() -> dict:
 def with_stats(application, *, timers: bool = False):
     """``application`` answering ``GET /__bench_stats__`` itself; with ``timers``, the turn's
     services timed (``install_timers``)."""
+    import faulthandler
+    import signal
+
     from django.db.backends.signals import connection_created
 
+    # ``kill -USR1 <pid>`` writes every thread's stack to the server's log: a stuck server
+    # can be looked into.
+    faulthandler.register(signal.SIGUSR1, all_threads=True)
     connection_created.connect(_on_connection, weak=False)
     if timers:
         install_timers()
