@@ -5,8 +5,9 @@
   document as ``queued`` and, after the commit, asks a worker to index it. The same file on
   the same target again is the existing document (``created`` False), not a second copy.
 - ``document_delete`` removes the document, its chunks (each chunk's vector goes with it:
-  ``memories.index`` deletes vectors of deleted chunks) and the stored file once no other
-  document of the owner uses it.
+  ``memories.index`` deletes vectors of deleted chunks) and, after the commit, the stored
+  file once no other document of the owner uses it (also when the document goes with its
+  character, scene, lorebook or user).
 - ``document_retry`` queues a failed document again.
 """
 
@@ -18,6 +19,8 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.core.files.base import ContentFile
 from django.db import transaction
+from django.db.models.signals import post_delete
+from django.dispatch import receiver
 
 from memories.documents.reading import DocumentError, sniff
 from memories.models import LoreDocument
@@ -96,18 +99,26 @@ def document_create(*, owner, target: Target, name: str, data: bytes) -> tuple[L
 
 
 def document_delete(*, document: LoreDocument) -> None:
-    file_name = document.file.name
-    storage = document.file.storage
-    owner_id = document.owner_id
-    with transaction.atomic():
-        document.delete()  # chunks cascade; their vectors are deleted after the commit
+    """Delete the document; its chunks cascade (their vectors are deleted after the commit)
+    and the stored file goes once no document of the owner uses it (``_file_unused``)."""
+    document.delete()
 
-        def remove_file() -> None:
-            still_used = LoreDocument.objects.filter(owner_id=owner_id, file=file_name).exists()
-            if file_name and not still_used and storage.exists(file_name):
-                storage.delete(file_name)
 
-        transaction.on_commit(remove_file)
+@receiver(post_delete, sender=LoreDocument, dispatch_uid="documents_remove_unused_file")
+def _file_unused(sender, instance: LoreDocument, using: str, **_) -> None:
+    """However a document goes (its own delete, or with its character, scene, lorebook or
+    user), the stored original goes after the commit unless another document still uses it.
+    File cleanup between two stores, as vector deletion is: hence a signal."""
+    file_name, storage, owner_id = instance.file.name, instance.file.storage, instance.owner_id
+    if not file_name:
+        return
+
+    def remove_file() -> None:
+        still_used = LoreDocument.objects.filter(owner_id=owner_id, file=file_name).exists()
+        if not still_used and storage.exists(file_name):
+            storage.delete(file_name)
+
+    transaction.on_commit(remove_file, using=using)
 
 
 def document_retry(*, document: LoreDocument) -> LoreDocument:

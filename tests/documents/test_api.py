@@ -174,3 +174,30 @@ def test_a_failed_document_can_be_retried(api_client, character, committed):
     retried = committed(api_client.post, f"/api/documents/{body['id']}/retry/")
     assert retried.status_code == 200
     assert api_client.get(f"/api/documents/{body['id']}/").json()["status"] == "ready"
+
+
+def test_deleting_the_character_removes_its_documents_files_and_vectors(
+    api_client, character, committed, media_root
+):
+    body = committed(upload, api_client, character=character.pk).json()
+    document = LoreDocument.objects.get(pk=body["id"])
+    ids = [f"document:{pk}" for pk in document.chunks.values_list("pk", flat=True)]
+    path = media_root / document.file.name
+    assert path.exists()
+    assert committed(api_client.delete, f"/api/characters/{character.pk}/").status_code == 204
+    assert not LoreDocument.objects.filter(pk=body["id"]).exists()
+    assert get_vector_store().get(ids) == []
+    assert not path.exists()
+
+
+def test_a_file_two_documents_share_stays_until_the_last_goes(
+    api_client, user, character, committed, media_root
+):
+    first = committed(upload, api_client, character=character.pk).json()
+    scene = SceneFactory(owner=user, character=character)
+    second = committed(upload, api_client, scene=scene.pk).json()
+    path = media_root / LoreDocument.objects.get(pk=first["id"]).file.name
+    committed(api_client.delete, f"/api/documents/{first['id']}/")
+    assert path.exists()
+    committed(api_client.delete, f"/api/documents/{second['id']}/")
+    assert not path.exists()
