@@ -64,12 +64,17 @@ def memory_payload(memory) -> dict[str, Any]:
         "dismissed_threads": sorted(dismissal.thread_id for dismissal in memory.dismissals.all()),
         "superseded_by": memory.superseded_by_id,
         "superseded_by_title": memory.superseded_by.title if memory.superseded_by_id else None,
+        # Status "conflict": the memory this one contradicts, until the user decides.
+        "conflicts_with": memory.conflicts_with_id,
+        "conflicts_with_title": memory.conflicts_with.title if memory.conflicts_with_id else None,
     }
 
 
 def with_relations(queryset):
     """What ``memory_payload`` reads besides the row, fetched once per query."""
-    return queryset.select_related("superseded_by").prefetch_related("pins", "dismissals")
+    return queryset.select_related("superseded_by", "conflicts_with").prefetch_related(
+        "pins", "dismissals"
+    )
 
 
 def send_memory_event(
@@ -93,8 +98,13 @@ def _send(event_type: str, memories: Iterable[Memory]) -> None:
 
 
 def send_memories_created(memory_ids: list[int]) -> None:
-    """``memory.created`` for the still active ones of these new memories, in chunk order."""
-    memories = with_relations(Memory.objects.filter(pk__in=memory_ids, status=Memory.Status.ACTIVE))
+    """``memory.created`` for the still active (or contested, waiting for the user) ones of
+    these new memories, in chunk order."""
+    memories = with_relations(
+        Memory.objects.filter(
+            pk__in=memory_ids, status__in=[Memory.Status.ACTIVE, Memory.Status.CONFLICT]
+        )
+    )
     _send(CREATED, sorted(memories, key=lambda memory: memory.chunk_index or 0))
 
 

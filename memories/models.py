@@ -13,6 +13,8 @@ Invariants:
   says why): it stays out of every chat's context until the user verifies it.
 - A superseded memory stays (never deleted): ``superseded_by`` names the memory that replaced
   it, and only active memories reach a chat's context.
+- A memory in ``conflict`` contradicts ``conflicts_with`` (the extractor could not tell which
+  holds); it reaches no context until the user keeps both, the new or the old one.
 - A MemoryJob is unique on (thread, end_seq, pipeline_version): creating it twice is a no-op.
 - Summaries and memories sit beside the original messages; nothing here rewrites a message.
 - A Profile is unique per (owner, character); its ``data`` is checked by ``memories.profile``
@@ -44,6 +46,7 @@ class Memory(models.Model):
         SUPERSEDED = "superseded"
         ARCHIVED = "archived"
         UNVERIFIED = "unverified"
+        CONFLICT = "conflict"
 
     class CreatedBy(models.TextChoices):
         PIPELINE = "pipeline"
@@ -86,6 +89,10 @@ class Memory(models.Model):
     # replaced it and can restore it. Null again once restored, or if the newer one is deleted.
     superseded_by = models.ForeignKey(
         "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="supersedes"
+    )
+    # The existing memory this one contradicts (status conflict), until the user decides.
+    conflicts_with = models.ForeignKey(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="contested_by"
     )
     created_by = models.CharField(
         max_length=16, choices=CreatedBy.choices, default=CreatedBy.PIPELINE

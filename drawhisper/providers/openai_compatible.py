@@ -12,6 +12,9 @@ Invariants:
   taken back (the caller keeps what arrived).
 - ``complete(json_schema=...)`` returns the model's raw JSON text. Validation belongs to the
   caller (the memory pipeline retries with the validation error), so this layer never parses.
+- ``runnable(json_schema=...)`` is the same call as a LangChain runnable (prompt value or
+  messages in, ``Completion`` out), built on the chat model's ``with_structured_output``, so
+  a caller can pipe a prompt template into it; ``complete`` runs that same runnable.
 
 Subclasses set the labels and build the LangChain model in ``_build_chat_model``.
 """
@@ -34,6 +37,8 @@ from langchain_core.messages import (
     HumanMessage,
     SystemMessage,
 )
+from langchain_core.prompt_values import PromptValue
+from langchain_core.runnables import Runnable, RunnableLambda
 
 from drawhisper.providers.base import (
     ChatMessage,
@@ -178,15 +183,27 @@ class OpenAICompatibleBackend:
     def complete(
         self, messages: Sequence[ChatMessage], *, json_schema: dict[str, Any] | None = None
     ) -> Completion:
+        return self.runnable(json_schema=json_schema).invoke(to_langchain(messages))
+
+    def runnable(self, *, json_schema: dict[str, Any] | None = None) -> Runnable:
+        """This backend as a runnable: a prompt value (or LangChain messages) in, a
+        :class:`Completion` out. With ``json_schema``, the chat model with structured output
+        (``response_format`` json_schema, or JSON mode with the schema in the prompt)."""
+
+        def invoke(value: PromptValue | list[BaseMessage]) -> Completion:
+            request = value.to_messages() if isinstance(value, PromptValue) else list(value)
+            return self._invoke(request, json_schema)
+
+        return RunnableLambda(invoke, name=f"{type(self).__name__}({self.model})")
+
+    def _invoke(self, request: list[BaseMessage], json_schema: dict[str, Any] | None) -> Completion:
         chat_model = self._get_chat_model()
-        request = to_langchain(messages)
         with self._translated_errors():
             if json_schema is None:
                 reply = chat_model.invoke(request)
             elif self.structured_output == "json_schema":
                 try:
-                    response_format = schema_response_format(json_schema)
-                    reply = chat_model.bind(response_format=response_format).invoke(request)
+                    reply = self._structured(chat_model, json_schema, "json_schema", request)
                 except openai.BadRequestError as error:
                     if not _rejects_json_schema(error):
                         raise
@@ -196,6 +213,23 @@ class OpenAICompatibleBackend:
             else:
                 reply = self._complete_json_mode(chat_model, request, json_schema)
         return self._completion(reply)
+
+    @staticmethod
+    def _structured(
+        chat_model: BaseChatModel,
+        json_schema: dict[str, Any],
+        method: str,
+        request: list[BaseMessage],
+    ) -> BaseMessage:
+        """The raw reply of the chat model with structured output. Its own parse is not used:
+        the caller validates the text and shows the model its mistakes."""
+        schema = (
+            schema_response_format(json_schema)["json_schema"]
+            if method == "json_schema"
+            else json_schema
+        )
+        structured = chat_model.with_structured_output(schema, method=method, include_raw=True)
+        return structured.invoke(request)["raw"]
 
     # -- helpers ----------------------------------------------------------------------
 
@@ -227,7 +261,7 @@ class OpenAICompatibleBackend:
             request = [SystemMessage(f"{request[0].content}\n\n{instruction}"), *request[1:]]
         else:
             request = [SystemMessage(instruction), *request]
-        return chat_model.bind(response_format={"type": "json_object"}).invoke(request)
+        return self._structured(chat_model, json_schema, "json_mode", request)
 
     def _completion(self, reply: BaseMessage) -> Completion:
         usage_metadata = getattr(reply, "usage_metadata", None) or {}

@@ -70,6 +70,17 @@ class MemoryUpdateSerializer(StrictSerializer):
         return value
 
 
+class ConflictListParamsSerializer(QuerySerializer):
+    character = IdField(required=False)
+
+
+class ConflictResolveSerializer(StrictSerializer):
+    keep = serializers.ChoiceField(
+        choices=["both", "new", "old"],
+        help_text="both: keep the two; new: the new one replaces the old; old: drop the new one.",
+    )
+
+
 class ThreadInputSerializer(StrictSerializer):
     thread = IdField()
 
@@ -192,9 +203,21 @@ class MemoryOutputSerializer(serializers.Serializer):
         allow_null=True, help_text="The newer memory that replaced this one."
     )
     superseded_by_title = serializers.CharField(allow_null=True)
+    conflicts_with = serializers.IntegerField(
+        allow_null=True,
+        help_text="Status conflict: the existing memory this one contradicts.",
+    )
+    conflicts_with_title = serializers.CharField(allow_null=True)
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
     search_score = serializers.FloatField(required=False, help_text="Only when searching with q.")
+
+
+class ConflictOutputSerializer(serializers.Serializer):
+    """A memory waiting for the user's decision, and the existing memory it contradicts."""
+
+    memory = MemoryOutputSerializer()
+    existing = MemoryOutputSerializer(allow_null=True)
 
 
 class ImportOutputSerializer(serializers.Serializer):

@@ -20,12 +20,20 @@ urlpatterns = [
         name="api-document-retry",
     ),
     path("memories/", views.MemoryListCreateView.as_view(), name="api-memories"),
+    path(
+        "memories/conflicts/", views.MemoryConflictListView.as_view(), name="api-memory-conflicts"
+    ),
     path("memories/export/", views.MemoryExportView.as_view(), name="api-memories-export"),
     path("memories/import/", views.MemoryImportView.as_view(), name="api-memories-import"),
     path("memories/<int:memory_id>/", views.MemoryDetailView.as_view(), name="api-memory"),
     path("memories/<int:memory_id>/pin/", views.MemoryPinView.as_view(), name="api-memory-pin"),
     path(
         "memories/<int:memory_id>/share/", views.MemoryShareView.as_view(), name="api-memory-share"
+    ),
+    path(
+        "memories/<int:memory_id>/resolve/",
+        views.MemoryResolveView.as_view(),
+        name="api-memory-resolve",
     ),
     path(
         "memories/<int:memory_id>/dismiss/",

@@ -25,6 +25,9 @@ from drawhisper.api import PAGE_PARAMETERS, Pagination, paged
 from drawhisper.providers.base import ProviderError
 from memories import editing, profile, selectors
 from memories.api.serializers import (
+    ConflictListParamsSerializer,
+    ConflictOutputSerializer,
+    ConflictResolveSerializer,
     ExportDocumentSerializer,
     ExportParamsSerializer,
     ImportInputSerializer,
@@ -290,3 +293,44 @@ class CharacterProfileView(MemoryAPIView):
             fields = sorted(changes) or ["non_field_errors"]
             raise ValidationError({field: [str(error)] for field in fields}) from None
         return Response(profile.profile_payload(view, character_name=character.name))
+
+
+def _conflict_output(memory: Memory, existing: Memory | None) -> dict:
+    return {"memory": _output(memory), "existing": _output(existing) if existing else None}
+
+
+class MemoryConflictListView(MemoryAPIView):
+    """The conflict inbox: new memories that contradict an existing one, waiting for the
+    user (newest first), each with the memory it contradicts."""
+
+    @extend_schema(
+        operation_id="memories_conflicts_list",
+        parameters=[ConflictListParamsSerializer, *PAGE_PARAMETERS],
+        responses=paged(ConflictOutputSerializer),
+    )
+    def get(self, request: Request) -> Response:
+        params = ConflictListParamsSerializer(data=request.query_params)
+        params.is_valid(raise_exception=True)
+        character_id = params.validated_data.get("character")
+        if character_id is not None:
+            _character_or_404(request, character_id)
+        conflicts = editing.memory_conflicts(user=request.user, character_id=character_id)
+        paginator = Pagination()
+        page = paginator.paginate_queryset(conflicts, request, view=self)
+        return paginator.get_paginated_response(
+            [_conflict_output(memory, memory.conflicts_with) for memory in page]
+        )
+
+
+class MemoryResolveView(MemoryAPIView):
+    """Settle a conflict: keep both, keep the new one (it replaces the old) or keep the old."""
+
+    @extend_schema(request=ConflictResolveSerializer, responses=ConflictOutputSerializer)
+    def post(self, request: Request, memory_id: int) -> Response:
+        memory = _memory_or_404(request, memory_id)
+        params = ConflictResolveSerializer(data=request.data)
+        params.is_valid(raise_exception=True)
+        memory, existing = editing.memory_resolve_conflict(
+            memory=memory, keep=params.validated_data["keep"], actor=request.user
+        )
+        return Response(_conflict_output(memory, existing))

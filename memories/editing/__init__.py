@@ -1,5 +1,5 @@
 """What a user does to memories by hand: create, update, restore, delete, pin, share, dismiss,
-export and import.
+export and import, and settle the conflicts the pipeline could not decide.
 
 Invariants:
 - Every function is keyword-only, runs in one transaction, and checks that the actor owns
@@ -27,6 +27,7 @@ from memories.editing.changes import (
     memory_update,
 )
 from memories.editing.checks import MAX_PINS_PER_THREAD
+from memories.editing.conflicts import KEEP_CHOICES, memory_conflicts, memory_resolve_conflict
 from memories.editing.transfer import (
     EXPORT_FORMAT,
     EXPORT_VERSION,
@@ -39,15 +40,18 @@ from memories.texts import memory_content_hash
 __all__ = [
     "EXPORT_FORMAT",
     "EXPORT_VERSION",
+    "KEEP_CHOICES",
     "MAX_PINS_PER_THREAD",
     "ImportResult",
     "memories_export",
     "memories_import",
     "memory_content_hash",
+    "memory_conflicts",
     "memory_create",
     "memory_delete",
     "memory_dismiss",
     "memory_pin",
+    "memory_resolve_conflict",
     "memory_restore",
     "memory_share",
     "memory_undismiss",

@@ -129,7 +129,10 @@ def memory_restore(*, memory: Memory, actor) -> Memory:
         memory.support_note = VERIFIED_NOTE
     memory.status = Memory.Status.ACTIVE
     memory.superseded_by = None
-    memory.save(update_fields=["status", "superseded_by", "support_note", "updated_at"])
+    memory.conflicts_with = None  # a contested memory restored is kept beside the other
+    memory.save(
+        update_fields=["status", "superseded_by", "support_note", "conflicts_with", "updated_at"]
+    )
     index_vectors([memory.pk])  # the vector's "status" metadata follows the row
     notify_after_commit("memory.updated", memory)
     return reloaded(memory)

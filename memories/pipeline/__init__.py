@@ -2,8 +2,9 @@
 
 A MemoryJob covers one range of a thread's messages. The runner (``runner.run_job``) claims
 the job, builds a frozen :class:`~memories.pipeline.job_context.JobContext` (``reads``) and
-runs the steps (``steps``) in order: summarize, extract, support (``grounding``: each
-chunk checked against the messages it cites), embed, store, notify. Steps compute;
+runs the steps (``steps``) in order: summarize, relate (the existing memories the extractor
+is shown), extract, support (``grounding``: each chunk checked against the messages it
+cites), embed, store, notify. Steps compute;
 they never touch the ORM. After each step ``jobs`` persists its output in ``MemoryJob.state``
 (and, for the store step, the rows and vectors, superseding older memories in the same
 transaction: ``superseding``), so a rerun resumes after the last finished step and a
@@ -54,11 +55,13 @@ from memories.pipeline.steps import (
     ExtractStep,
     NotifyStep,
     PipelineStepError,
+    RelateStep,
     Step,
     StoreStep,
     SummarizeStep,
     SupportStep,
 )
+from memories.pipeline.superseding import memory_supersede
 
 __all__ = [
     "EXTRACT_SCHEMA",
@@ -75,6 +78,7 @@ __all__ = [
     "NotifyStep",
     "Outcome",
     "PipelineStepError",
+    "RelateStep",
     "Step",
     "StoreStep",
     "SummarizeStep",
@@ -95,6 +99,7 @@ __all__ = [
     "jobs_retry",
     "latest_summary_for_thread",
     "memories_flag_source_changed",
+    "memory_supersede",
     "messages_due_for_memory",
     "run_job",
     "summary_consolidate_day",

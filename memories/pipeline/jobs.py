@@ -22,9 +22,9 @@ Invariants:
   committed, so it too is overwritten, never duplicated, by a rerun.
 - The store step keeps a chunk the support check rejected as an ``unverified`` memory (out
   of every context) and counts the job's checked and unverified chunks on the job.
-- The store step also marks the older memories the new ones update as superseded
-  (``superseding``), in the same transaction; the finishing step tells the open tabs with
-  ``memory.updated`` after ``memory.created``.
+- The store step also carries out the extractor's decisions (``superseding``: an update
+  supersedes the older memory, a conflict waits for the user), in the same transaction; the
+  finishing step tells the open tabs with ``memory.updated`` after ``memory.created``.
 - Browser events go out only after the transaction that made the change commits.
 """
 
@@ -52,7 +52,7 @@ from memories.pipeline import reads
 from memories.pipeline.job_context import JobContext
 from memories.pipeline.steps import PIPELINE_VERSION
 from memories.pipeline.steps.notify import NotifyStep
-from memories.pipeline.superseding import memories_supersede_older
+from memories.pipeline.superseding import memories_apply_decisions
 from memories.profile import profile_refresh
 
 logger = logging.getLogger(__name__)
@@ -365,18 +365,13 @@ def job_store_memories(*, claim: JobClaim, context: JobContext, step: str, outpu
             )
             memories.append(memory)
         job_vectors = [vectors[memory.chunk_index] for memory in memories]
-        # Older memories these update are marked superseded in this same transaction, so a
-        # rerun of a stored job finds nothing to do, and a rerun after a rollback decides again.
-        # An unverified memory replaces nothing until the user verifies it.
-        verified = [
-            (memory, vector)
-            for memory, vector in zip(memories, job_vectors, strict=True)
-            if memory.status == Memory.Status.ACTIVE
-        ]
-        superseded_ids = memories_supersede_older(
+        # The extractor's decisions (update, conflict) are applied in this same transaction,
+        # so a rerun of a stored job finds nothing to do, and a rerun after a rollback applies
+        # the same decisions again. An unverified memory's plan carries no decision.
+        applied = memories_apply_decisions(
             context=context,
-            memories=[memory for memory, _ in verified],
-            vectors=[vector for _, vector in verified],
+            memories=memories,
+            decisions=[plan.get("decision") for plan in output["memories"]],
         )
         # The profile follows the memories it is made of, in the same commit.
         profile_refresh(
@@ -406,7 +401,9 @@ def job_store_memories(*, claim: JobClaim, context: JobContext, step: str, outpu
         stored = {
             "memory_ids": [memory.pk for memory in memories],
             "summary_id": summary.pk,
-            "superseded_ids": superseded_ids,
+            "superseded_ids": applied.superseded_ids,
+            "contested_ids": applied.contested_ids,
+            "same_ids": list(output.get("same_ids", [])),
         }
         job.chunks_checked = len(memories)
         job.chunks_unverified = sum(

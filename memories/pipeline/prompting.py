@@ -7,6 +7,9 @@ typo in a prompt fails a test instead of reaching a model.
 
 To change a prompt, add ``<step>_v2.txt`` and point the step at it; the old file stays, so
 the prompt behind an existing memory can still be read.
+
+``PromptTemplate.chain(llm, json_schema=...)`` is the step's LangChain runnable: the prompt as
+a ``ChatPromptTemplate`` piped into the model (``drawhisper.providers.chains``).
 """
 
 from __future__ import annotations
@@ -15,8 +18,10 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from drawhisper.providers.base import ChatMessage
+from drawhisper.providers.chains import chat_prompt, completion_chain
 
 PROMPTS_DIR = Path(__file__).resolve().parent / "prompts"
 _SECTION = re.compile(r"^### (system|user)\s*$", re.MULTILINE)
@@ -34,6 +39,12 @@ class PromptTemplate:
             ChatMessage(role="system", content=_fill(self.system, values, self.name)),
             ChatMessage(role="user", content=_fill(self.user, values, self.name)),
         ]
+
+    def chain(self, llm, *, json_schema: dict[str, Any] | None = None):
+        """``prompt | model``: invoke with the placeholder values, get a ``Completion``."""
+        return completion_chain(
+            chat_prompt(system=self.system, user=self.user), llm, json_schema=json_schema
+        )
 
 
 def _fill(text: str, values: dict[str, str], name: str) -> str:

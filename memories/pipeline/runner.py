@@ -31,6 +31,7 @@ Persist = Callable[..., dict]
 # Which service persists each step's output.
 PERSIST: dict[str, Persist] = {
     "summarize": jobs.job_record_step,
+    "relate": jobs.job_record_step,
     "extract": jobs.job_record_step,
     "support": jobs.job_record_step,
     "embed": jobs.job_record_step,

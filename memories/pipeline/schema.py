@@ -1,15 +1,27 @@
 """The JSON schema of extracted chunks, and the validation of a model's reply against it.
 
+This is the one place that defines a chunk: ``CHUNK_PROPERTIES`` (the schema of each field,
+sent to the model), the :class:`Chunk` dataclass (what later steps read) and the per-field
+checks in ``_check_chunk``. A new field is added in those three places only.
+
+``parse_chunks`` accepts exactly what the schema allows (plus a Markdown code fence around
+the JSON, which some models add even under structured output) and raises
+:class:`ChunkValidationError` with one readable sentence otherwise: that sentence is shown
+to the model on the retry and, if the retry fails too, stored as the job's error.
+
 Each chunk names the messages it came from (``source_seqs``, the ``[seq]`` numbers of the
 transcript lines). Here they are only checked for shape (a list of whole numbers, at most
 ``MAX_SOURCE_SEQS``); whether they belong to the job's range is the grounding check's
 business (``memories.pipeline.grounding``), which drops the ones that do not. A reply without
 ``source_seqs`` is accepted and its chunk counts as citing nothing (ungrounded).
 
-``parse_chunks`` accepts exactly what the schema allows (plus a Markdown code fence around
-the JSON, which some models add even under structured output) and raises
-:class:`ChunkValidationError` with one readable sentence otherwise: that sentence is shown
-to the model on the retry and, if the retry fails too, stored as the job's error.
+A chunk's ``decision`` says what it does to the existing memories the extractor was shown,
+numbered 1..n in its prompt (never database ids): ``add`` (a new memory), ``update <n>``
+(the new memory replaces memory n, which is kept as history), ``same <n>`` (memory n already
+says it: nothing is stored) or ``conflict <n>`` (it contradicts memory n and the model cannot
+tell which holds: both wait for the user). ``parse_chunks(..., existing=n)`` checks that a
+number names one of the n memories shown and that no memory is updated or contested twice.
+A chunk without a decision (job state recorded before decisions existed) is an ``add``.
 """
 
 from __future__ import annotations
@@ -29,6 +41,33 @@ MAX_TITLE_CHARS = 120
 MAX_CONTENT_CHARS = 1200
 MAX_SOURCE_SEQS = 20
 
+ADD, UPDATE, SAME, CONFLICT = "add", "update", "same", "conflict"
+DECISION_ACTIONS: tuple[str, ...] = (ADD, UPDATE, SAME, CONFLICT)
+# Actions that name an existing memory, and those of them that may name it only once.
+_NAMING = frozenset({UPDATE, SAME, CONFLICT})
+_EXCLUSIVE = frozenset({UPDATE, CONFLICT})
+DECISION_PATTERN = r"^(add|(update|same|conflict) [1-9][0-9]{0,2})$"
+_DECISION = re.compile(DECISION_PATTERN)
+
+# Every field of a chunk as the model is asked for it. All are required (OpenAI's strict
+# structured output needs that); ``OPTIONAL_ON_PARSE`` lists those a stored reply may lack.
+CHUNK_PROPERTIES: dict[str, dict[str, Any]] = {
+    "title": {"type": "string"},
+    "content": {"type": "string"},
+    "type": {"type": "string", "enum": list(MEMORY_TYPES)},
+    "source_seqs": {
+        "type": "array",
+        "items": {"type": "integer"},
+        "maxItems": MAX_SOURCE_SEQS,
+    },
+    "decision": {
+        "type": "string",
+        "pattern": DECISION_PATTERN,
+        "description": "add, or update/same/conflict followed by an existing memory's number",
+    },
+}
+OPTIONAL_ON_PARSE = frozenset({"source_seqs", "decision"})
+
 EXTRACT_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
@@ -38,17 +77,8 @@ EXTRACT_SCHEMA: dict[str, Any] = {
             "maxItems": MAX_CHUNKS,
             "items": {
                 "type": "object",
-                "properties": {
-                    "title": {"type": "string"},
-                    "content": {"type": "string"},
-                    "type": {"type": "string", "enum": list(MEMORY_TYPES)},
-                    "source_seqs": {
-                        "type": "array",
-                        "items": {"type": "integer"},
-                        "maxItems": MAX_SOURCE_SEQS,
-                    },
-                },
-                "required": ["title", "content", "type", "source_seqs"],
+                "properties": CHUNK_PROPERTIES,
+                "required": list(CHUNK_PROPERTIES),
                 "additionalProperties": False,
             },
         }
@@ -58,12 +88,31 @@ EXTRACT_SCHEMA: dict[str, Any] = {
 }
 
 _FENCE = re.compile(r"^\s*```(?:json)?\s*\n?(.*?)\n?```\s*$", re.DOTALL | re.IGNORECASE)
-_TEXT_KEYS = ("title", "content", "type")
-_CHUNK_KEYS = {*_TEXT_KEYS, "source_seqs"}
+_CHUNK_KEYS = set(CHUNK_PROPERTIES)
+_REQUIRED_KEYS = _CHUNK_KEYS - OPTIONAL_ON_PARSE
 
 
 class ChunkValidationError(ValueError):
     """The reply is not valid chunk JSON; ``str(error)`` says why in one sentence."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A chunk's decision: ``action`` and, except for ``add``, the number (1..n) of the
+    existing memory it names."""
+
+    action: str
+    ref: int | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> Decision:
+        if not _DECISION.match(text or ""):
+            raise ValueError(f"decision {text!r} is not add, update <n>, same <n> or conflict <n>")
+        action, _, ref = text.partition(" ")
+        return cls(action=action, ref=int(ref) if ref else None)
+
+    def __str__(self) -> str:
+        return self.action if self.ref is None else f"{self.action} {self.ref}"
 
 
 @dataclass(frozen=True)
@@ -74,6 +123,7 @@ class Chunk:
     # The seqs of the messages the chunk says it came from, as the model gave them (sorted,
     # without repeats); empty for a chunk recorded before chunks cited their messages.
     source_seqs: tuple[int, ...] = ()
+    decision: str = ADD
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "source_seqs", tuple(sorted(set(self.source_seqs))))
@@ -82,6 +132,10 @@ class Chunk:
         data = asdict(self)
         data["source_seqs"] = list(self.source_seqs)
         return data
+
+    @property
+    def parsed_decision(self) -> Decision:
+        return Decision.parse(self.decision)
 
     @property
     def text(self) -> str:
@@ -94,8 +148,9 @@ def _strip_fence(text: str) -> str:
     return match.group(1) if match else text
 
 
-def parse_chunks(text: str) -> list[Chunk]:
-    """The chunks in a model reply, or :class:`ChunkValidationError`."""
+def parse_chunks(text: str, *, existing: int = 0) -> list[Chunk]:
+    """The chunks in a model reply, or :class:`ChunkValidationError`; ``existing`` is how
+    many existing memories the prompt showed (numbered 1..existing)."""
     try:
         data = json.loads(_strip_fence(text or ""))
     except json.JSONDecodeError as error:
@@ -116,21 +171,45 @@ def parse_chunks(text: str) -> list[Chunk]:
         raise ChunkValidationError(
             f'"chunks" must hold {MIN_CHUNKS} to {MAX_CHUNKS} items, not {len(raw_chunks)}'
         )
-    return [_check_chunk(number, raw) for number, raw in enumerate(raw_chunks, start=1)]
+    chunks = [_check_chunk(number, raw) for number, raw in enumerate(raw_chunks, start=1)]
+    _check_decisions(chunks, existing=existing)
+    return chunks
+
+
+def _check_decisions(chunks: list[Chunk], *, existing: int) -> None:
+    named: dict[int, int] = {}
+    for number, chunk in enumerate(chunks, start=1):
+        decision = chunk.parsed_decision
+        if decision.action not in _NAMING:
+            continue
+        if decision.ref is None or not 1 <= decision.ref <= existing:
+            shown = f"1 to {existing}" if existing else "none (use add)"
+            raise ChunkValidationError(
+                f"chunk {number}: decision {chunk.decision!r} names no existing memory; "
+                f"the existing memories are numbered {shown}"
+            )
+        if decision.action in _EXCLUSIVE:
+            if decision.ref in named:
+                raise ChunkValidationError(
+                    f"chunk {number}: existing memory {decision.ref} is already named by "
+                    f"chunk {named[decision.ref]}; update or contest a memory once"
+                )
+            named[decision.ref] = number
 
 
 def _check_chunk(number: int, raw: Any) -> Chunk:
     where = f"chunk {number}"
     if not isinstance(raw, dict):
         raise ChunkValidationError(f"{where} must be an object with title, content and type")
-    missing = set(_TEXT_KEYS) - set(raw)
+    missing = _REQUIRED_KEYS - set(raw)
     if missing:
         raise ChunkValidationError(f"{where} is missing {', '.join(sorted(missing))}")
     extra = set(raw) - _CHUNK_KEYS
     if extra:
         raise ChunkValidationError(f"{where} has unexpected keys {sorted(extra)}")
     values: dict[str, str] = {}
-    for key in _TEXT_KEYS:
+    text_keys = [key for key, spec in CHUNK_PROPERTIES.items() if spec["type"] == "string"]
+    for key in (key for key in text_keys if key in raw):
         value = raw[key]
         if not isinstance(value, str):
             raise ChunkValidationError(f"{where}: {key} must be a string")
@@ -148,10 +227,13 @@ def _check_chunk(number: int, raw: Any) -> Chunk:
         raise ChunkValidationError(
             f"{where}: content is longer than {MAX_CONTENT_CHARS} characters"
         )
+    if "decision" in values:
+        try:
+            Decision.parse(values["decision"])
+        except ValueError as error:
+            raise ChunkValidationError(f"{where}: {error}") from None
     return Chunk(
-        title=values["title"],
-        content=values["content"],
-        type=values["type"],
+        **values,  # the text fields, and decision when given
         source_seqs=_check_source_seqs(where, raw.get("source_seqs", [])),
     )
 

@@ -30,6 +30,8 @@ SECTION_TAGS = (
     "transcript",
     "previous_summary",
     "recent_summaries",
+    "new_summary",
+    "existing_memories",
     "notes",
     "invalid_output",
     "memory",

@@ -5,6 +5,7 @@ script the summary and extraction replies."""
 from __future__ import annotations
 
 import json
+import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -123,14 +124,44 @@ def script_job(summary: str = "Alice told Mira about her new cat Pixel.", chunks
     )
 
 
+_TITLE_REF = re.compile(r"@([^@]+)@")
+
+
+def shown_memories(messages) -> list[dict]:
+    """The numbered existing memories an extraction prompt showed: [{"id", "type", ...}]."""
+    text = messages[-1].content
+    found = re.search(r"<existing_memories>\n(.*?)\n</existing_memories>", text, re.DOTALL)
+    lines = found.group(1).splitlines() if found else []
+    return [json.loads(line) for line in lines if line.startswith("{")]
+
+
+def resolve_titles(chunks, messages) -> list[dict]:
+    """``chunks`` with each ``@Title@`` in a decision replaced by the number the prompt gave
+    the existing memory of that title (as a model would answer); an unknown title fails."""
+
+    def number(match: re.Match) -> str:
+        for memory in shown_memories(messages):
+            if memory["title"] == match.group(1):
+                return str(memory["id"])
+        raise LookupError(f"the prompt showed no memory titled {match.group(1)!r}")
+
+    return [
+        {**chunk, "decision": _TITLE_REF.sub(number, chunk["decision"])}
+        if "decision" in chunk
+        else chunk
+        for chunk in chunks
+    ]
+
+
 def pipeline_router(summary: str = "Alice told Mira about her new cat Pixel.", chunks=None):
-    """A scripted reply that answers whichever pipeline prompt it is given."""
-    extraction = json.dumps({"chunks": chunks if chunks is not None else DEFAULT_CHUNKS})
+    """A scripted reply that answers whichever pipeline prompt it is given. A chunk's
+    decision may name an existing memory by title, ``update @Diet@``."""
+    chunks = chunks if chunks is not None else DEFAULT_CHUNKS
 
     def reply(messages) -> str:
         system = messages[0].content
         if "pick what a role-play character should remember" in system:
-            return extraction
+            return json.dumps({"chunks": resolve_titles(chunks, messages)})
         return summary
 
     return reply

@@ -80,9 +80,25 @@ def test_summarize_rejects_an_empty_summary():
         SummarizeStep().run(make_context())
 
 
+NEW_SUMMARY = "Alice told Mira she adopted a cat called Pixel on 2026-11-28."
+EXISTING = [
+    {"ref": 1, "id": 41, "type": "fact", "title": "Alice's dog", "content": "Alice has a dog."},
+    {"ref": 2, "id": 17, "type": "fact", "title": "Pets", "content": "Alice has no pets."},
+]
+
+
+def extract_context(existing=()) -> JobContext:
+    return make_context(
+        outputs={
+            "summarize": {"text": NEW_SUMMARY, "model": "scripted"},
+            "relate": {"memories": list(existing)},
+        }
+    )
+
+
 def test_extract_returns_validated_chunks():
     ScriptedChatBackend.script(json.dumps({"chunks": DEFAULT_CHUNKS}))
-    output = ExtractStep().run(make_context())
+    output = ExtractStep().run(extract_context())
     assert [chunk["type"] for chunk in output["chunks"]] == ["fact", "preference"]
     prompt = ScriptedChatBackend.calls[-1]
     assert "Alice:" in prompt[0].content and "Mira:" in prompt[0].content  # who is who
@@ -92,7 +108,7 @@ def test_extract_returns_validated_chunks():
 def test_extract_retries_once_with_the_validation_error_in_the_prompt():
     ScriptedChatBackend.script('{"chunks": [{"title": "x", "content": "y", "type": "mood"}]}')
     ScriptedChatBackend.script(json.dumps({"chunks": DEFAULT_CHUNKS[:1]}))
-    output = ExtractStep().run(make_context())
+    output = ExtractStep().run(extract_context())
     assert len(output["chunks"]) == 1
     assert len(ScriptedChatBackend.calls) == 2
     retry_prompt = ScriptedChatBackend.calls[-1][-1].content
@@ -104,9 +120,46 @@ def test_extract_retries_once_with_the_validation_error_in_the_prompt():
 def test_extract_fails_readably_after_two_invalid_replies():
     ScriptedChatBackend.script("not json", "still not json")
     with pytest.raises(PipelineStepError) as error:
-        ExtractStep().run(make_context())
+        ExtractStep().run(extract_context())
     assert "invalid output twice" in str(error.value)
     assert "not valid JSON" in str(error.value)
+
+
+def test_extract_reads_the_new_summary_and_the_existing_memories_by_number():
+    chunk = {**DEFAULT_CHUNKS[0], "decision": "conflict 2"}
+    ScriptedChatBackend.script(json.dumps({"chunks": [chunk]}))
+
+    output = ExtractStep().run(extract_context(EXISTING))
+
+    assert output["chunks"][0]["decision"] == "conflict 2"
+    prompt = ScriptedChatBackend.calls[-1][-1].content
+    assert f"<new_summary>\n{NEW_SUMMARY}\n</new_summary>" in prompt
+    assert "Alice arrived at the lighthouse." not in prompt  # the previous summary is not used
+    existing = prompt.split("<existing_memories>\n")[1].split("\n</existing_memories>")[0]
+    assert [json.loads(line) for line in existing.splitlines()] == [
+        {"id": 1, "type": "fact", "title": "Alice's dog", "content": "Alice has a dog."},
+        {"id": 2, "type": "fact", "title": "Pets", "content": "Alice has no pets."},
+    ]  # small numbers, never the database ids 41 and 17
+
+
+def test_a_decision_naming_a_memory_not_shown_is_retried_with_the_reason():
+    wrong = {**DEFAULT_CHUNKS[0], "decision": "update 41"}
+    right = {**DEFAULT_CHUNKS[0], "decision": "update 1"}
+    ScriptedChatBackend.script(json.dumps({"chunks": [wrong]}), json.dumps({"chunks": [right]}))
+
+    output = ExtractStep().run(extract_context(EXISTING))
+
+    assert output["chunks"][0]["decision"] == "update 1"
+    retry = ScriptedChatBackend.calls[-1][-1].content
+    assert "names no existing memory; the existing memories are numbered 1 to 2" in retry
+
+
+def test_without_existing_memories_the_prompt_says_so():
+    ScriptedChatBackend.script(json.dumps({"chunks": DEFAULT_CHUNKS}))
+    ExtractStep().run(extract_context())
+    assert "<existing_memories>\n(none)\n</existing_memories>" in (
+        ScriptedChatBackend.calls[-1][-1].content
+    )
 
 
 def test_embed_returns_one_vector_per_chunk():
@@ -134,6 +187,28 @@ def test_store_plans_deterministic_ids_and_hashes():
         plan["token_count"] > 0 and len(plan["content_hash"]) == 64 for plan in first["memories"]
     )
     assert first["summary"]["text"] == "Alice has a cat."
+
+
+def test_store_plans_the_decisions_with_row_ids_and_skips_a_repeat():
+    chunks = [
+        {**DEFAULT_CHUNKS[0], "decision": "same 2"},
+        {**DEFAULT_CHUNKS[1], "decision": "conflict 1"},
+        {**DEFAULT_CHUNKS[1], "title": "Sea air", "decision": "update 2"},
+    ]
+    context = make_context(
+        outputs={
+            "summarize": {"text": "Alice has a cat.", "model": "m"},
+            "relate": {"memories": EXISTING},
+            "extract": {"chunks": chunks, "model": "m"},
+            "embed": {"model": "fake-64", "dimensions": 64, "vectors": [[0.0] * 64] * 3},
+        }
+    )
+    plan = StoreStep().run(context)
+    assert [(m["chunk_index"], m["status"], m["decision"]) for m in plan["memories"]] == [
+        (1, "conflict", {"action": "conflict", "existing_id": 41}),
+        (2, "active", {"action": "update", "existing_id": 17}),
+    ]
+    assert plan["same_ids"] == [17]
 
 
 def test_notify_names_the_stored_memories():

@@ -7,7 +7,9 @@
   ``<transcript>`` block (``summary``).
 - ``complete`` with a schema is the extract alias: 1 to 3 typed memory chunks as JSON
   (``extraction``), made from what the user said about themselves (``statements``) and
-  the character's real lines, never from the offline model's own replies.
+  the character's real lines, never from the offline model's own replies, each with its
+  decision about the existing memories the prompt lists (``decisions``: conservative
+  ``add`` / ``update n`` / ``same n``).
 
 The input formats are in ``contract``. Output is deterministic: the same messages always
 give the same text."""
@@ -23,10 +25,12 @@ from typing import Any
 from drawhisper.providers.base import ChatMessage, Completion
 from drawhisper.providers.offline.contract import (
     character_name,
+    existing_memories,
     participants,
     previous_summary,
     transcript_turns,
 )
+from drawhisper.providers.offline.decisions import Existing, decide
 from drawhisper.providers.offline.extraction import extract_chunks
 from drawhisper.providers.offline.reply import compose_reply
 from drawhisper.providers.offline.summary import summarize
@@ -59,6 +63,15 @@ class OfflineChatBackend:
         turns = transcript_turns(messages, assistant_name=character or character_name(system))
         if json_schema is not None:
             chunks = extract_chunks(turns, user=user, character=character)
+            existing = [
+                Existing(
+                    ref=item["id"], type=item["type"], title=item["title"], content=item["content"]
+                )
+                for item in existing_memories(messages)
+            ]
+            names = [name for name in (user, character) if name]
+            for chunk, decision in zip(chunks, decide(chunks, existing, names=names), strict=True):
+                chunk["decision"] = decision
             return Completion(
                 text=json.dumps({"chunks": chunks}, ensure_ascii=False),
                 reasoning=(

@@ -12,7 +12,9 @@ messages it came from; date lines such as ``(2026-11-29)`` and a leading ``[time
 skipped; a line without a speaker continues the previous turn), and optionally the previous rolling summary between
 ``<previous_summary>`` and ``</previous_summary>`` and earlier summaries between
 ``<recent_summaries>`` and ``</recent_summaries>``. A block that is only a parenthesised
-placeholder, such as ``(none yet)``, counts as empty. The system message names the two
+placeholder, such as ``(none yet)``, counts as empty. The extraction prompt may also list the
+existing memories between ``<existing_memories>`` and ``</existing_memories>``, one JSON
+object a line, ``{"id": n, "type", "title", "content"}`` (``existing_memories``). The system message names the two
 people as every pipeline prompt does: "between <user> (the user, ...) and <character> (a
 character ...)"; ``participants`` reads them, so the offline model knows whose lines are the
 user's.
@@ -21,6 +23,7 @@ Everything here is pure string handling, so it is cheap and deterministic."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -154,3 +157,22 @@ def _last_user_text(messages: Sequence[ChatMessage]) -> str:
         if message.role == "user":
             return message.content
     return ""
+
+
+def existing_memories(messages: Sequence[ChatMessage]) -> list[dict]:
+    """The numbered existing memories of an extraction prompt (lines that are not such a
+    JSON object are skipped)."""
+    block = _between(_last_user_text(messages), "existing_memories") or ""
+    found: list[dict] = []
+    for line in block.splitlines():
+        try:
+            item = json.loads(line)
+        except ValueError:
+            continue
+        if (
+            isinstance(item, dict)
+            and isinstance(item.get("id"), int)
+            and all(isinstance(item.get(key), str) for key in ("type", "title", "content"))
+        ):
+            found.append(item)
+    return found

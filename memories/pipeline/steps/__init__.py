@@ -15,6 +15,7 @@ from memories.pipeline.steps.base import PipelineStepError, Step
 from memories.pipeline.steps.embed import EmbedStep
 from memories.pipeline.steps.extract import ExtractStep
 from memories.pipeline.steps.notify import NotifyStep
+from memories.pipeline.steps.relate import RelateStep
 from memories.pipeline.steps.store import StoreStep
 from memories.pipeline.steps.summarize import SummarizeStep
 from memories.pipeline.steps.support import SupportStep
@@ -23,6 +24,7 @@ PIPELINE_VERSION = "v1"
 
 STEPS: tuple[Step, ...] = (
     SummarizeStep(),
+    RelateStep(),
     ExtractStep(),
     SupportStep(),
     EmbedStep(),
@@ -37,6 +39,7 @@ __all__ = [
     "ExtractStep",
     "NotifyStep",
     "PipelineStepError",
+    "RelateStep",
     "Step",
     "StoreStep",
     "SummarizeStep",

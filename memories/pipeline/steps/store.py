@@ -6,11 +6,16 @@ transaction). Ids derive from the job and chunk index and hashes from the text (
 hash the editing services use), so the plan of a rerun is identical to the one it replaces.
 
 A chunk the support step found unsupported (or citing no message of the job) is planned with
-status ``unverified`` and the check's reason; every memory carries the seqs it cites.
+status ``unverified`` and the check's reason (it replaces and contests nothing); every memory
+carries the seqs it cites. A chunk decided ``same n`` gets no memory (the existing one
+already says it). Every other chunk's plan carries its ``status`` (``conflict`` for a
+contested one, else ``active``) and
+its ``decision`` (``None`` for ``add``, else ``{"action", "existing_id"}``, the row the relate
+step numbered ``n``), which ``superseding.memories_apply_decisions`` carries out.
 
 Output: ``{"embedding_model", "memories": [{chunk_index, vector_id, type, title, content,
-content_hash, token_count, status, source_seqs, support_note}], "summary": {"text",
-"token_count"}}``.
+content_hash, token_count, status, source_seqs, support_note, decision}], "same_ids": [...],
+"summary": {"text", "token_count"}}``.
 """
 
 from __future__ import annotations
@@ -20,7 +25,9 @@ from typing import Any, ClassVar
 from drawhisper.tokens import count_tokens
 from memories.index import memory_vector_id
 from memories.pipeline.job_context import JobContext
+from memories.pipeline.schema import ADD, CONFLICT, SAME, Chunk
 from memories.pipeline.steps.embed import chunks_of
+from memories.pipeline.steps.extract import existing_of
 from memories.texts import memory_content_hash, memory_prompt_text
 
 
@@ -40,6 +47,8 @@ class StoreStep:
         embedded = context.output("embed")
         summary_text = context.output("summarize")["text"]
         verdicts = _verdicts(context, len(chunks))
+        ids = {memory["ref"]: memory["id"] for memory in existing_of(context)}
+        decisions = [decision_plan(chunk, ids) for chunk in chunks]
         return {
             "embedding_model": embedded["model"],
             "memories": [
@@ -57,11 +66,36 @@ class StoreStep:
                             type=chunk.type, title=chunk.title, content=chunk.content
                         )
                     ),
-                    "status": "active" if verdicts[index]["supported"] else "unverified",
+                    "status": _status(verdicts[index], decision),
                     "source_seqs": list(verdicts[index]["source_seqs"]),
                     "support_note": verdicts[index]["reason"],
+                    # An unverified memory replaces and contests nothing until verified.
+                    "decision": decision if verdicts[index]["supported"] else None,
                 }
-                for index, chunk in enumerate(chunks)
+                for index, (chunk, decision) in enumerate(zip(chunks, decisions, strict=True))
+                if not (decision and decision["action"] == SAME)
             ],
+            "same_ids": sorted(
+                {
+                    decision["existing_id"]
+                    for decision in decisions
+                    if decision and decision["action"] == SAME
+                }
+            ),
             "summary": {"text": summary_text, "token_count": count_tokens(summary_text)},
         }
+
+
+def decision_plan(chunk: Chunk, ids: dict[int, int]) -> dict | None:
+    """``None`` for an add; else the action and the row id its number stands for. A number
+    the relate step did not give (job state from before decisions) counts as an add."""
+    decision = chunk.parsed_decision
+    if decision.action == ADD or decision.ref not in ids:
+        return None
+    return {"action": decision.action, "existing_id": ids[decision.ref]}
+
+
+def _status(verdict: dict[str, Any], decision: dict | None) -> str:
+    if not verdict["supported"]:
+        return "unverified"
+    return "conflict" if decision and decision["action"] == CONFLICT else "active"

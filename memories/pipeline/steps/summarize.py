@@ -2,6 +2,9 @@
 
 Input: the previous rolling summary and the range's transcript. Output: ``{"text", "model"}``.
 The text is capped at the summary layer's token budget so it always fits the chat context.
+The call is a LangChain runnable, prompt template | summary model; the summary alias asks
+for reasoning where its model takes it (``drawhisper.providers``). The extract step reads
+this new summary.
 """
 
 from __future__ import annotations
@@ -30,14 +33,18 @@ class SummarizeStep:
     max_words: ClassVar[int] = 300
 
     def run(self, context: JobContext) -> dict[str, Any]:
-        messages = load_prompt(self.prompt_name).render(
-            user_name=context.user_name,
-            character_name=context.character_name,
-            previous_summary=neutralise(context.previous_summary) or NO_PREVIOUS_SUMMARY,
-            transcript=render_lines(context.messages),
-            max_words=str(self.max_words),
+        chain = load_prompt(self.prompt_name).chain(
+            pipeline_llm("summary", owner_id=context.owner_id)
         )
-        completion = pipeline_llm("summary", owner_id=context.owner_id).complete(messages)
+        completion = chain.invoke(
+            {
+                "user_name": context.user_name,
+                "character_name": context.character_name,
+                "previous_summary": neutralise(context.previous_summary) or NO_PREVIOUS_SUMMARY,
+                "transcript": render_lines(context.messages),
+                "max_words": str(self.max_words),
+            }
+        )
         text = strip_reasoning(completion.text)
         if not text:
             raise PipelineStepError("The summary model returned an empty summary.")
