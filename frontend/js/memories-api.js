@@ -19,6 +19,8 @@ export const memoriesApi = {
   dismiss: (id, thread) => request("POST", `${base}${id}/dismiss/`, { body: { thread } }),
   undismiss: (id, thread) => request("DELETE", `${base}${id}/dismiss/`, { params: { thread } }),
   exportDocument: (character) => request("GET", `${base}export/`, { params: { character } }),
+  conflicts: (params) => request("GET", `${base}conflicts/`, { params }),
+  resolve: (id, keep) => request("POST", `${base}${id}/resolve/`, { body: { keep } }),
   importDocument: (character, document) => request("POST", `${base}import/`, { body: { character, document } }),
 };
 

@@ -326,7 +326,7 @@ def job_mark_step(*, claim: JobClaim, step: str) -> None:
 
 
 def job_record_step(*, claim: JobClaim, context: JobContext, step: str, output: dict) -> dict:
-    """Persist a step whose output is only data (summarize, extract, embed)."""
+    """Persist a step whose output is only data (summarize, relate, extract, embed)."""
     with transaction.atomic():
         _save_output(_held(claim), step, output)
     return output

@@ -106,3 +106,15 @@ def test_without_a_key_nothing_is_sent():
     with pytest.raises(PermanentProviderError, match="Set DEEPSEEK_API_KEY"):
         backend(transport, api_key="").complete(MESSAGES)
     assert transport.requests == []
+
+
+@pytest.mark.parametrize(
+    ("model", "thinking"),
+    [("deepseek-v4-flash", True), ("deepseek-v3.2", True), ("deepseek-r1-distill", False)],
+)
+def test_thinking_is_asked_for_only_from_models_with_the_toggle(model, thinking):
+    transport = ScriptedTransport(completion("Ada moved to Porto.", model=model))
+
+    backend(transport, model=model, reasoning=True).complete(MESSAGES)
+
+    assert ("thinking" in transport.bodies[0]) is thinking

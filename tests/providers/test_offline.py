@@ -35,12 +35,14 @@ EXTRACT_SCHEMA = {
             "items": {
                 "type": "object",
                 "additionalProperties": False,
-                "required": ["title", "content", "type", "source_seqs"],
+                "required": ["title", "content", "type", "source_seqs", "decision"],
                 "properties": {
                     "title": {"type": "string", "minLength": 1, "maxLength": 120},
                     "content": {"type": "string", "minLength": 1, "maxLength": 1200},
                     "type": {"type": "string", "enum": MEMORY_TYPES},
                     "source_seqs": {"type": "array", "items": {"type": "integer"}},
+                    # With no existing memories in the prompt, every chunk is new.
+                    "decision": {"const": "add"},
                 },
             },
         }
@@ -273,6 +275,7 @@ def test_a_sentence_addressed_to_someone_is_quoted_not_rewritten(offline):
             "content": 'Sam said: "I trust you more than anyone in this city."',
             "type": "relationship",
             "source_seqs": [],  # the transcript's lines carry no numbers
+            "decision": "add",
         }
     ]
 

@@ -358,3 +358,49 @@ def test_settings_options_build_the_adapter_through_the_registry(settings):
     assert isinstance(llm, OpenAIChatBackend)
     assert llm.complete(MESSAGES).text == "Via settings."
     assert transport.bodies[0]["model"] == "o4-mini"
+
+
+@pytest.mark.parametrize(
+    ("model", "sent"),
+    [
+        ("o4-mini", "medium"),
+        ("o3-2025-04-16", "medium"),
+        ("gpt-5-mini", "medium"),
+        ("gpt-4o-mini", None),  # a chat model refuses the field
+        ("llama-3.1-8b", None),  # neither does a compatible server's own model take it
+    ],
+)
+def test_a_reasoning_alias_asks_for_reasoning_only_where_the_model_takes_it(model, sent):
+    transport = ScriptedTransport(completion("Summary.", model=model))
+
+    backend(transport, model=model, reasoning=True).complete(MESSAGES)
+
+    assert transport.bodies[0].get("reasoning_effort") == sent
+
+
+def test_the_chat_alias_never_asks_for_reasoning_and_a_set_effort_is_always_sent():
+    transport = ScriptedTransport(completion("Hi."), completion("Hi."))
+
+    backend(transport, model="o4-mini").complete(MESSAGES)
+    backend(transport, model="o4-mini", reasoning=True, reasoning_effort="high").complete(MESSAGES)
+
+    assert "reasoning_effort" not in transport.bodies[0]
+    assert transport.bodies[1]["reasoning_effort"] == "high"
+
+
+def test_a_prompt_template_piped_into_the_adapter_sends_the_values_as_given():
+    from drawhisper.providers.chains import chat_prompt, completion_chain
+
+    transport = ScriptedTransport(completion('{"chunks": []}'))
+    prompt = chat_prompt(system="Between {{ user }} and Ada.", user="<t>\n{{ text }}\n</t>")
+    chain = completion_chain(prompt, backend(transport), json_schema=EXTRACTION_SCHEMA)
+
+    result = chain.invoke({"user": "Sam & <Jo>", "text": 'He said "{{ not a slot }}".'})
+
+    assert result.text == '{"chunks": []}'
+    messages = transport.bodies[0]["messages"]
+    assert messages[0] == {"role": "system", "content": "Between Sam & <Jo> and Ada."}
+    assert messages[1]["content"] == '<t>\nHe said "{{ not a slot }}".\n</t>'
+    assert transport.bodies[0]["response_format"]["type"] == "json_schema"
+    with pytest.raises(KeyError):
+        chain.invoke({"user": "Sam"})  # a missing value never reaches the model

@@ -16,10 +16,13 @@
 // greyed and offer Restore (PATCH status back to active). "Unverified only" lists the
 // memories the support check kept out of chats (status=unverified); Verify makes one active
 // (the same PATCH), Delete removes it.
+// Contested memories (status "conflict") are not cards: they wait in the conflict inbox
+// above the list (conflicts.js).
 
 import { h } from "../lib/dom.js";
 import { memoriesApi } from "../memories-api.js";
 import { typeLabel } from "./cards.js";
+import { conflictInbox } from "./conflicts.js";
 import { BoardState } from "./state.js";
 import { transferTools } from "./transfer.js";
 import { BoardView } from "./view.js";
@@ -58,7 +61,14 @@ export class MemoryBoard {
           onImported: () => this.load(),
         })
       : null;
-    view.build({ transfer });
+    this.inbox = conflictInbox({
+      api: this.api,
+      character: () => this.state.filters.character,
+      onResolved: (memories) => {
+        for (const memory of memories) this.applyEvent({ type: "memory.updated", memory });
+      },
+    });
+    view.build({ transfer, inbox: this.inbox.element });
     this.syncFilters();
 
     let debounce;
@@ -73,6 +83,9 @@ export class MemoryBoard {
         this.load();
       });
     }
+    for (const control of [view.characterFilter].filter(Boolean)) {
+      control.addEventListener("change", () => this.inbox.load());
+    }
     view.more.addEventListener("click", () => this.load({ append: true }));
     view.create.form.addEventListener("submit", (event) => {
       event.preventDefault();
@@ -84,6 +97,7 @@ export class MemoryBoard {
     view.list.addEventListener("keydown", (event) => this.onListKeydown(event));
     window.addEventListener("pagehide", () => this.flushDeletes());
     this.load();
+    this.inbox.load();
   }
 
   syncFilters() {
@@ -141,6 +155,11 @@ export class MemoryBoard {
   // ------------------------------------------------------------------ live events
 
   applyEvent(event) {
+    this.inbox?.applyEvent(event);
+    if (event?.memory?.status === "conflict") {
+      this.view.say(`A new memory, “${event.memory.title}”, contradicts one already kept: see “Needs your decision”.`);
+      return;
+    }
     const plan = this.state.plan(event);
     if (!plan) return;
     const { memory } = plan;

@@ -29,8 +29,9 @@ export class BoardView {
 
   // ------------------------------------------------------------------ layout
 
-  /** Build the board; `transfer` is the export / import element, or null. */
-  build({ transfer = null } = {}) {
+  /** Build the board; `transfer` is the export / import element, `inbox` the conflict
+   * inbox's (conflicts.js), either or both null. */
+  build({ transfer = null, inbox = null } = {}) {
     const { config } = this;
     const id = (name) => this.id(name);
     this.root.classList.add("mem-board", `mem-board--${config.name}`);
@@ -79,6 +80,7 @@ export class BoardView {
       ...[
         h("header", { class: "mem-board__head" }, this.heading, this.count),
         this.notice,
+        inbox,
         filters,
         this.buildCreateForm(),
         transfer,

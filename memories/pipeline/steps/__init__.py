@@ -2,8 +2,9 @@
 
 Each step is a small class with a ``name`` and ``run(context) -> dict``: it reads the frozen
 :class:`~memories.pipeline.job_context.JobContext` (and earlier steps' outputs), calls at most one
-port (LLM, embedder), and returns a JSON-serialisable output. No step touches the ORM or the
-vector store: ``memories.pipeline.jobs`` persists every output.
+port (LLM, embedder) or, for relate, one read (``related``: the memories and the vector
+store), and returns a JSON-serialisable output. No step writes: ``memories.pipeline.jobs``
+persists every output.
 
 ``PIPELINE_VERSION`` names the prompts and this step list; it is part of a job's unique key,
 so changing the pipeline lets old ranges be processed again on purpose, never by accident.
