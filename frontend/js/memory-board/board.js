@@ -64,8 +64,9 @@ export class MemoryBoard {
     this.inbox = conflictInbox({
       api: this.api,
       character: () => this.state.filters.character,
-      onResolved: (memories) => {
+      onResolved: (memories, said) => {
         for (const memory of memories) this.applyEvent({ type: "memory.updated", memory });
+        this.view.say(said);
       },
     });
     view.build({ transfer, inbox: this.inbox.element });

@@ -3,13 +3,14 @@
 // answers: "Keep both", "Keep new" (the new one replaces the old, which stays restorable
 // under "Show replaced") and "Keep old" (the new one is set aside the same way).
 //
-//   const inbox = conflictInbox({ api, character: () => id, onResolved: (memories) => ... });
+//   const inbox = conflictInbox({ api, character: () => id, onResolved: (memories, said) => ... });
 //   root.append(inbox.element); inbox.load(); inbox.applyEvent(event);
 //
 // GET /api/memories/conflicts/?character= fills it; POST /api/memories/{id}/resolve/
 // {keep: "both" | "new" | "old"} answers one. Live memory events keep it current: a
 // memory.created with status "conflict" joins it, any event saying a memory is no longer in
-// conflict (resolved in another tab) takes it out. The inbox hides itself when empty.
+// conflict (resolved in another tab) takes it out. The inbox hides itself when empty; what an
+// answer did is for the board to say (`onResolved` gets the two memories and a sentence).
 
 import { h } from "../lib/dom.js";
 import { typeLabel } from "./cards.js";
@@ -89,10 +90,12 @@ export function conflictInbox({ api, character, onResolved = () => {} }) {
     try {
       const answer = await api.resolve(memory.id, keep);
       remove(memory.id);
-      const said = { both: "Kept both", new: `Kept the new “${memory.title}”`, old: "Kept the old memory" }[keep];
-      status.textContent = `${said}.`;
-      refresh();
-      onResolved([answer.memory, answer.existing].filter(Boolean));
+      const said = {
+        both: `Kept both memories about “${memory.title}”.`,
+        new: `Kept the new “${memory.title}”; the old one is under “Show replaced”.`,
+        old: `Kept the old memory; the new “${memory.title}” is under “Show replaced”.`,
+      }[keep];
+      onResolved([answer.memory, answer.existing].filter(Boolean), said);
     } catch (failure) {
       error.textContent = failure.status === 404 ? "This memory no longer exists." : failure.message;
       for (const button of li.querySelectorAll("button")) button.disabled = false;
@@ -101,6 +104,7 @@ export function conflictInbox({ api, character, onResolved = () => {} }) {
 
   async function load() {
     const params = character() ? { character: character() } : {};
+    status.textContent = "";
     try {
       const page = await api.conflicts(params);
       for (const id of [...items.keys()]) remove(id);
