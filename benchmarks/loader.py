@@ -106,7 +106,9 @@ def chunk_fields() -> frozenset[str]:
 class _GivenChunks:
     """The extract step, answered by the dataset's observations: all as ``conversation``
     memories titled with the speaker, or (``natural``) each with the type and title the
-    offline extractor's rules give its text, as a model would type them."""
+    offline extractor's rules give its text, as a model would type them, and the offline
+    provider's decision (``add`` / ``update n`` / ``same n``) against the existing memories
+    the relate step found, as the offline extractor would answer."""
 
     name: ClassVar[str] = "extract"
 
@@ -140,7 +142,20 @@ class _GivenChunks:
         return chunk
 
     def run(self, context) -> dict[str, Any]:
-        return {"chunks": [self.chunk(item) for item in self.observations], "model": "locomo"}
+        chunks = [self.chunk(item) for item in self.observations]
+        if self.natural:
+            from drawhisper.providers.offline.decisions import Existing, decide
+
+            related = (context.outputs.get("relate") or {}).get("memories", [])
+            existing = [
+                Existing(ref=m["ref"], type=m["type"], title=m["title"], content=m["content"])
+                for m in related
+            ]
+            for chunk, decision in zip(
+                chunks, decide(chunks, existing, names=self.names), strict=True
+            ):
+                chunk["decision"] = decision
+        return {"chunks": chunks, "model": "locomo"}
 
 
 MEMORY_SOURCES = ("gold", "pipeline")
@@ -280,7 +295,7 @@ def store_session(loaded: LoadedConversation, session: int, *, natural: bool = F
     steps = (_GivenSummary(summary), given, EmbedStep(), StoreStep())
     if natural:
         # As the pipeline runs: its own steps around the given summary and chunks (the
-        # support check included, where the pipeline has one), up to storing.
+        # relate step that finds the memories decisions name, and the support check), up to storing.
         by_name = {"summarize": _GivenSummary(summary), "extract": given}
         steps = tuple(by_name.get(step.name, step) for step in pipeline_steps())
     _, stored, error = _run_session_job(loaded, session, steps)
