@@ -446,11 +446,6 @@ MEMORY_JOB_MAX_TOKENS = env.int("MEMORY_JOB_MAX_TOKENS", default=8192)
 MEMORY_JOB_HEARTBEAT_SECONDS = env.float("MEMORY_JOB_HEARTBEAT_SECONDS", default=5.0)
 MEMORY_JOB_SWEEP_SECONDS = env.float("MEMORY_JOB_SWEEP_SECONDS", default=10.0)
 MEMORY_JOB_STALE_SECONDS = env.int("MEMORY_JOB_STALE_SECONDS", default=900)
-# A new preference, fact or relationship replaces (supersedes) an older active one of the same
-# type that the chat could show, when their titles share this fraction of their words, or their
-# vectors (title and content) are at least this cosine-similar. 0 turns a rule off.
-MEMORY_SUPERSEDE_TITLE_OVERLAP = env.float("MEMORY_SUPERSEDE_TITLE_OVERLAP", default=0.6)
-MEMORY_SUPERSEDE_MIN_SIMILARITY = env.float("MEMORY_SUPERSEDE_MIN_SIMILARITY", default=0.85)
 CHAT_CONTEXT_TOKENS = env.int("CHAT_CONTEXT_TOKENS", default=8192)
 CHAT_REPLY_TOKENS = env.int("CHAT_REPLY_TOKENS", default=1024)
 # Per-layer budgets (tokens) of chat context assembly: one CONTEXT_BUDGET_<LAYER> variable per
