@@ -85,6 +85,8 @@ def test_summary_and_extraction_go_to_the_users_connection_with_the_chosen_model
     summary_request, extract_request = completions(server)
     assert summary_request["body"]["model"] == "my-summary-model"
     assert "response_format" not in summary_request["body"]
+    # Not an OpenAI reasoning model: no reasoning_effort it would refuse.
+    assert "reasoning_effort" not in summary_request["body"]
     assert extract_request["body"]["model"] == "my-extract-model"
     assert extract_request["body"]["response_format"]["type"] == "json_schema"
     for request in (summary_request, extract_request):
@@ -96,6 +98,26 @@ def test_summary_and_extraction_go_to_the_users_connection_with_the_chosen_model
     )
     job = MemoryJob.objects.get(thread=thread)
     assert USER_KEY not in json.dumps(job.state)
+
+
+def test_a_users_reasoning_model_is_asked_to_reason_when_it_summarises(thread, server):
+    connection = connection_of(thread.owner, server.base_url, default_model="o4-mini")
+    response = client_for(thread.owner).put(
+        "/api/connections/memory-models/",
+        {"summary": {"connection": connection.pk}, "extract": {"connection": connection.pk}},
+        format="json",
+    )
+    assert response.status_code == 200, response.json()
+    server.push(
+        {"text": SUMMARY, "match": "complete"},
+        {"text": json.dumps({"chunks": DEFAULT_CHUNKS}), "match": "json"},
+    )
+
+    assert run_job(job_id=job_for(thread).pk) == Outcome.SUCCEEDED
+
+    summary_request, extract_request = completions(server)
+    assert summary_request["body"]["reasoning_effort"] == "medium"
+    assert "reasoning_effort" not in extract_request["body"]
 
 
 def test_a_choice_for_one_purpose_leaves_the_other_on_the_server_default(thread, server):

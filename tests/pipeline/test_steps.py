@@ -1,4 +1,6 @@
-"""Each step on its own: what it sends to the model and what it returns (no database)."""
+"""Each step on its own: what it sends to the model and what it returns. The model steps
+read the database only to find the user's own choice of model (none here: the
+environment's scripted model answers)."""
 
 from __future__ import annotations
 
@@ -18,6 +20,8 @@ from memories.pipeline.steps import (
     SummarizeStep,
 )
 from tests.pipeline.conftest import DEFAULT_CHUNKS
+
+pytestmark = pytest.mark.django_db
 
 WHEN = datetime(2026, 11, 29, 14, 2, tzinfo=UTC)
 

@@ -114,5 +114,7 @@ def memory_llm_config(*, owner_id: int, purpose: Purpose) -> dict[str, Any] | No
             "timeout": settings.LLM_TIMEOUT_SECONDS,
             "max_retries": settings.LLM_MAX_RETRIES,
             "unreachable_is_permanent": True,
+            # The summary wants a reasoning model: asked for where the model takes it.
+            **({"reasoning": True} if purpose == "summary" else {}),
         },
     }
