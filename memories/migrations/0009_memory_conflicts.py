@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('memories', '0007_memoryjob_claimed_by_heartbeat_at'),
+        ('memories', '0008_profile'),
     ]
 
     operations = [
