@@ -124,3 +124,56 @@ def test_the_offline_extractor_answers_with_a_decision_the_pipeline_accepts():
     chunks = parse_chunks(reply, existing=len(shown))
     assert chunks and all(item.decision == "add" for item in chunks)
     assert all("decision" in item for item in json.loads(reply)["chunks"])
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            (
+                "Sam: three years",
+                "Sam said they've been vegetarian for three years.",
+                "conversation",
+            ),
+            chunk("Sam: fully vegan", "Sam went fully vegan last month, no eggs anymore."),
+        ),
+        (
+            ("Sam: nurse, city hospital", "Sam works as a nurse at the city hospital.", "fact"),
+            chunk("Sam: teacher", "Sam quit their job as a nurse and is a teacher now."),
+        ),
+        (
+            ("Sam: Leeds", "Sam lives in Leeds, in a flat near the station.", "fact"),
+            chunk("Sam: Lisbon last week", "Sam moved to Lisbon last week.", "important_event"),
+        ),
+    ],
+)
+def test_a_persons_one_value_slot_said_to_change_is_an_update_whatever_the_title(old, new):
+    assert decide([new], existing(old), names=("Sam", "Mira")) == ["update 1"]
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # Another person's value of the same slot.
+        (
+            ("Sam: Leeds", "Sam lives in Leeds.", "fact"),
+            chunk("Mira: Porto", "Mira lives in Porto now."),
+        ),
+        (
+            ("Sam: nurse", "Sam works as a nurse.", "fact"),
+            chunk("Sam's sister", "Sam's sister works as a pilot now."),
+        ),
+        # The same slot without a word saying it changed.
+        (
+            ("Sam: Leeds", "Sam lives in Leeds.", "fact"),
+            chunk("Sam: flat", "Sam lives in a flat near the station."),
+        ),
+        # A change of something that is not a one-value slot.
+        (
+            ("Sam: hiking", "Sam went hiking in the hills.", "important_event"),
+            chunk("Sam: parade", "Sam went to a pride parade.", "important_event"),
+        ),
+    ],
+)
+def test_slot_look_alikes_are_added(old, new):
+    assert decide([new], existing(old), names=("Sam", "Mira")) == ["add"]

@@ -16,6 +16,12 @@ has several favourite foods, several relatives, and facts about a relative ("a s
   partner, age, birthday ...) or the new content says it changed ("now", "no longer",
   "moved", "switched" ...). "Diet" / "Diet: vegetarian now" is an update;
   "Favourite food" / "Favourite food" without a change word is not.
+- ``update n`` also when both say the same person's value of one slot that holds one value
+  at a time (``SLOTS``: diet, job, home city, partner) and the new one says it changed: the
+  contents start with the same name ("Sam ...", not "Sam's sister ..."), both name the slot
+  ("vegetarian" / "went fully vegan", "lives in Leeds" / "moved to Lisbon"), and the new
+  content holds a change word. The offline extractor titles chunks by their key phrases, so
+  a changed value rarely keeps its title; this rule catches it without a title.
 - anything else: ``add``.
 
 Each existing memory is named by one chunk at most (the first that matches). Pure and
@@ -69,8 +75,62 @@ CHANGE_CUES = (
     "stopped",
     "instead",
     "since then",
+    "no more",
+    "went",
+    "left",
+    "dropped",
+    "hired",
 )
 _CHANGE = re.compile(r"\b(?:" + "|".join(re.escape(cue) for cue in CHANGE_CUES) + r")\b")
+
+
+# Slots a person has one value of at a time, by the words that name them in a memory.
+SLOTS: dict[str, re.Pattern] = {
+    name: re.compile(r"\b(?:" + "|".join(words) + r")\b")
+    for name, words in {
+        "diet": (
+            "vegetarian",
+            "vegan",
+            "pescatarian",
+            "keto",
+            "paleo",
+            "carnivore",
+            "eats? meat",
+            "diet",
+        ),
+        "job": (
+            "works? as",
+            "working as",
+            "job",
+            "career",
+            "profession",
+            "occupation",
+            "employed",
+            "hired as",
+        ),
+        "city": ("lives? in", "living in", "moved to", "relocated to", "based in", "hometown"),
+        "partner": (
+            "girlfriend",
+            "boyfriend",
+            "partner",
+            "wife",
+            "husband",
+            "fianc[eé]e?",
+            "spouse",
+        ),
+    }.items()
+}
+SLOT_TYPES = frozenset({"preference", "fact", "relationship", "important_event", "conversation"})
+
+
+def _slots(text: str) -> frozenset[str]:
+    lowered = (text or "").casefold()
+    return frozenset(name for name, pattern in SLOTS.items() if pattern.search(lowered))
+
+
+def _person(text: str) -> str:
+    words = (text or "").split()
+    return words[0].casefold() if words else ""
 
 
 @dataclass(frozen=True)
@@ -129,7 +189,21 @@ def is_same(chunk: dict, existing: Existing, *, names: Iterable[str] = ()) -> bo
     return same_subject and overlap >= SAME_OVERLAP
 
 
+def is_slot_change(chunk: dict, existing: Existing) -> bool:
+    """The same person's value of a one-value slot, said to have changed."""
+    if chunk["type"] not in SLOT_TYPES or existing.type not in SLOT_TYPES:
+        return False
+    if not _person(chunk["content"]) or _person(chunk["content"]) != _person(existing.content):
+        return False
+    if _normal(chunk["content"]) == _normal(existing.content):
+        return False
+    shared = _slots(chunk["content"]) & _slots(existing.content)
+    return bool(shared) and bool(_CHANGE.search(chunk["content"].casefold()))
+
+
 def is_update(chunk: dict, existing: Existing, *, names: Iterable[str] = ()) -> bool:
+    if is_slot_change(chunk, existing):
+        return True
     if chunk["type"] not in CHANGEABLE_TYPES or chunk["type"] != existing.type:
         return False
     names = tuple(names)
