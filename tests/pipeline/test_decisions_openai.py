@@ -98,18 +98,21 @@ def test_the_extractor_decides_update_same_and_conflict_over_http(thread, server
             "title": "Diet",
             "content": "Alice is vegetarian now and eats no meat.",
             "type": "preference",
+            "source_seqs": [1],
             "decision": f"update {numbered[diet.pk]}",
         },
         {
             "title": "Job",
             "content": "Alice may teach maths at the harbour school.",
             "type": "fact",
+            "source_seqs": [3],
             "decision": f"conflict {numbered[job_memory.pk]}",
         },
         {
             "title": "Pixel",
             "content": "Alice's grey cat Pixel sleeps on her keyboard every night.",
             "type": "fact",
+            "source_seqs": [5],
             "decision": f"same {numbered[pixel.pk]}",
         },
     ]
@@ -120,7 +123,7 @@ def test_the_extractor_decides_update_same_and_conflict_over_http(thread, server
 
     # The summary request asked the reasoning model to reason; the extraction request carries
     # the new summary (not the previous one) and the existing memories by number.
-    summary_request, extract_request = server.requests()
+    summary_request, extract_request = server.requests()[:2]
     assert summary_request["body"]["model"] == "o4-mini"
     assert summary_request["body"]["reasoning_effort"] == "medium"
     prompt = extract_request["body"]["messages"][-1]["content"]

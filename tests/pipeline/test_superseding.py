@@ -142,7 +142,12 @@ def test_a_same_answer_stores_nothing_and_keeps_the_old_memory(job, committed):
         "type": "preference",
         "decision": "same @Diet@",
     }
-    pixel = {"title": "Pixel", "content": "Alice has a grey cat, Pixel.", "type": "fact"}
+    pixel = {
+        "title": "Pixel",
+        "content": "Alice has a grey cat, Pixel.",
+        "type": "fact",
+        "source_seqs": [2],
+    }
 
     assert run(job, committed, [again, {**pixel, "decision": "add"}]) == Outcome.SUCCEEDED
 
