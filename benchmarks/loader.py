@@ -295,7 +295,7 @@ def store_session(loaded: LoadedConversation, session: int, *, natural: bool = F
     steps = (_GivenSummary(summary), given, EmbedStep(), StoreStep())
     if natural:
         # As the pipeline runs: its own steps around the given summary and chunks (the
-        # relate step that finds the memories decisions name, and the support check), up to storing.
+        # relate step whose memories the decisions name, the support check), up to storing.
         by_name = {"summarize": _GivenSummary(summary), "extract": given}
         steps = tuple(by_name.get(step.name, step) for step in pipeline_steps())
     _, stored, error = _run_session_job(loaded, session, steps)
