@@ -14,6 +14,9 @@ class UnreachableQueryStore(PgVectorStore):
     def query(self, *args, **kwargs):
         raise ConnectionError("vector store unreachable")
 
+    def query_many(self, *args, **kwargs):
+        raise ConnectionError("vector store unreachable")
+
 
 class CountingEmbedder(FakeEmbedder):
     """The fake embedder, counting the query embeddings it computes."""
