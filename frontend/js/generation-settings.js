@@ -44,6 +44,7 @@ async function setUp(root) {
   const listButton = form.querySelector("#generation-list-models");
   const stop = form.querySelector("#generation-stop");
   const status = form.querySelector("#generation-status");
+  const fields = form.querySelector("#generation-fields");
   const inputs = Object.fromEntries(NUMBER_FIELDS.map((name) => [name, form.querySelector(`#generation-${name}`)]));
   const controls = { connection, model, stop, ...inputs };
 
@@ -70,6 +71,8 @@ async function setUp(root) {
     model.value = generation.model || "";
     for (const name of NUMBER_FIELDS) inputs[name].value = generation[name] ?? "";
     stop.value = (generation.stop || []).join("\n");
+    fields.disabled = false;
+    status.textContent = "";
   } catch (error) {
     status.textContent = `Could not load the model settings: ${error.message}`;
     return;
