@@ -21,7 +21,8 @@
    the decision keeps out as the same as an earlier memory (``same n``) are not retirements
    and are counted apart (``kept_out_as_same``).
 2. **Knowledge updates** (``benchmarks.knowledge_updates``): the share of cases whose
-   memories in context hold the latest value only. Baseline, in the same run and on the
+   memories in context hold the latest value only, for the tuned part (``CASES``) and the
+   held-out part (``HELD_OUT_CASES``, not tuned on) apart. Baseline, in the same run and on the
    same memories: nothing retired (every superseded memory of the case restored through
    the editing service, then the same question asked again).
 3. **Speaker attribution errors** on the same cases (rule in ``knowledge_updates``).
@@ -332,6 +333,7 @@ def measure_knowledge_updates(
         "attribution_errors": errors,
         "attribution_judged": judged,
         "attribution_error_share": _share(errors, judged),
+        "attribution_baseline_errors": baseline_errors,
         "baseline_attribution_error_share": _share(baseline_errors, judged),
         "unverified_share": None if unverified is None else round(100 * unverified, 1),
         "results": results,

@@ -271,6 +271,15 @@ def _or_na(value: object, suffix: str = "%") -> str:
     return "n/a" if value is None else f"{value}{suffix}"
 
 
+def _percent(part: int, whole: int) -> float:
+    return round(100 * part / whole, 1) if whole else 0.0
+
+
+def _right(part: dict) -> str:
+    right = sum(result["right"] for result in part["results"])
+    return f"**{part['right_share']}%** ({right} of {part['cases']})"
+
+
 def memory_tables(results: dict) -> str:
     """``bench_memory``'s figures, each beside its baseline from the same run."""
     setup = results["setup"]
@@ -294,32 +303,55 @@ def memory_tables(results: dict) -> str:
                 f"({supersession['kept_out_as_same']})",
             ]
         )
+    held_out = results.get("knowledge_updates_held_out")
+    rows.append(
+        [
+            "Knowledge updates: latest value only in context (target >= 95%), tuned on",
+            _right(ku),
+            f"{ku['baseline_right_share']}% (same memories, nothing retired)",
+        ]
+    )
+    if held_out:
+        rows.append(
+            [
+                "Knowledge updates, held-out chats (not tuned on)",
+                _right(held_out),
+                f"{held_out['baseline_right_share']}% (same memories, nothing retired)",
+            ]
+        )
+    parts = [ku, held_out] if held_out else [ku]
+    errors = sum(part["attribution_errors"] for part in parts)
+    judged = sum(part["attribution_judged"] for part in parts)
+    baseline_errors = sum(part.get("attribution_baseline_errors", 0) for part in parts)
     rows += [
         [
-            "Knowledge updates: latest value only in context (target >= 95%)",
-            f"**{ku['right_share']}%** ({sum(r['right'] for r in ku['results'])} of {ku['cases']})",
-            f"{ku['baseline_right_share']}% (same memories, nothing retired)",
-        ],
-        [
             "Speaker attribution errors (memories naming a planted value)",
-            f"**{ku['attribution_error_share']}%** ({ku['attribution_errors']} of "
-            f"{ku['attribution_judged']})",
-            f"{ku['baseline_attribution_error_share']}% (every memory attributed to the user)",
+            f"**{_percent(errors, judged)}%** ({errors} of {judged})",
+            f"{_percent(baseline_errors, judged)}% (every memory attributed to the user)",
         ],
         [
             "Chunks rejected as unsupported (kept unverified)",
             _or_na(ku["unverified_share"])
+            + (f"; held-out chats {_or_na(held_out['unverified_share'])}" if held_out else "")
             + (f"; LoCoMo {_or_na(supersession['unverified_share'])}" if supersession else ""),
             "n/a (no check: 0% rejected)",
         ],
     ]
-    per_attribute = table(
-        ["attribute", "cases", "latest only", "baseline (nothing retired)"],
-        [
-            [name, group["cases"], group["right_share"], group["baseline_right_share"]]
-            for name, group in ku["by_attribute"].items()
-        ],
-    )
+    header = ["attribute", "cases", "latest only", "baseline (nothing retired)"]
+    if held_out:
+        header += ["held out: cases", "latest only (not tuned on)", "baseline (nothing retired)"]
+    per_attribute_rows = []
+    for name, group in ku["by_attribute"].items():
+        row = [name, group["cases"], group["right_share"], group["baseline_right_share"]]
+        if held_out:
+            other = held_out["by_attribute"].get(name)
+            row += (
+                [other["cases"], other["right_share"], other["baseline_right_share"]]
+                if other
+                else [0, "n/a", "n/a"]
+            )
+        per_attribute_rows.append(row)
+    per_attribute = table(header, per_attribute_rows)
     machine = setup["machine"]
     return "\n".join(
         [

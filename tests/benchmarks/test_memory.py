@@ -13,7 +13,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
-from benchmarks.knowledge_updates import CASES, USER
+from benchmarks.knowledge_updates import CASES, HELD_OUT_CASES, USER
 from benchmarks.locomo import Observation
 from benchmarks.memory import attribution, latest_only, retirement_is_right
 
@@ -77,6 +77,22 @@ def test_a_planted_value_must_name_who_said_it():
     assert baseline == 2
 
 
+def test_the_held_out_chats_say_their_facts_in_other_words_with_other_people():
+    tuned_lines = {line for case in CASES for line in (case.said_first, case.said_second)}
+    tuned_values = {value for case in CASES for value in (*case.old, *case.new)}
+    for case in HELD_OUT_CASES:
+        assert (case.user, case.character) != (USER, CASES[0].character)
+        assert not {case.said_first, case.said_second} & tuned_lines
+        conversation = case.conversation()
+        assert conversation.speaker_a == case.user
+        assert [turn.speaker for turn in conversation.turns][:2] == [case.user, case.character]
+    # Not one old/new pair of values is repeated from the tuned part.
+    assert not {(case.old, case.new) for case in HELD_OUT_CASES} & {
+        (case.old, case.new) for case in CASES
+    }
+    assert {value for case in HELD_OUT_CASES for value in (*case.old, *case.new)} != tuned_values
+
+
 @pytest.mark.django_db
 def test_bench_memory_reports_each_figure_beside_its_baseline(settings, tmp_path):
     settings.LLM_BACKENDS = {"chat": OFFLINE, "summary": OFFLINE, "extract": OFFLINE}
@@ -102,16 +118,28 @@ def test_bench_memory_reports_each_figure_beside_its_baseline(settings, tmp_path
     assert supersession["retired"] == len(supersession["retirements"])
     assert supersession["wrongly_retired"] == len(wrong)
     assert supersession["wrongly_retired_share"] == round(100 * len(wrong) / observations, 1)
-    ku = results["knowledge_updates"]
-    assert ku["cases"] == len(CASES) == 15
-    assert {r["attribute"] for r in ku["results"]} == {"diet", "job", "city", "partner", "pet"}
-    right = sum(r["right"] for r in ku["results"])
-    assert ku["right_share"] == round(100 * right / 15, 1)
-    assert all(r["failed_sessions"] == [] and r["memories_stored"] > 0 for r in ku["results"])
-    assert ku["attribution_judged"] > 0
+    for key, cases in (
+        ("knowledge_updates", CASES),
+        ("knowledge_updates_held_out", HELD_OUT_CASES),
+    ):
+        ku = results[key]
+        assert ku["cases"] == len(cases) == 15
+        assert [r["case"] for r in ku["results"]] == [case.name for case in cases]
+        assert {r["attribute"] for r in ku["results"]} == {
+            "diet",
+            "job",
+            "city",
+            "partner",
+            "pet",
+        }
+        right = sum(r["right"] for r in ku["results"])
+        assert ku["right_share"] == round(100 * right / 15, 1)
+        assert all(r["failed_sessions"] == [] and r["memories_stored"] > 0 for r in ku["results"])
+        assert ku["attribution_judged"] > 0
     # No grounding check on this pipeline: reported as n/a, not as 0.
     printed = stdout.getvalue()
     assert "| figure | pipeline | baseline |" in printed and "nothing retired" in printed
+    assert "held-out chats (not tuned on)" in printed
     assert results["setup"]["providers"]["extract"]["backend"] == "OfflineChatBackend"
     # In place, the run removes what it wrote.
     assert not get_user_model().objects.filter(username__startswith="locomo-").exists()

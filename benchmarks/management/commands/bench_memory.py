@@ -2,7 +2,8 @@
 
 Whether the memories the pipeline keeps can be trusted, with the configured provider (the
 offline one by default): supersession false positives on LoCoMo observations, a
-knowledge-update suite, speaker attribution errors, and the share of chunks rejected as
+knowledge-update suite (its tuned part and its held-out part, not tuned on), speaker
+attribution errors, and the share of chunks rejected as
 unsupported (``benchmarks.memory`` has the rules; docs/benchmarks.md the figures). Each
 figure is printed beside its baseline from the same run. Like ``bench_locomo``, it writes to
 a throwaway database unless ``--in-place``."""
@@ -21,7 +22,7 @@ from tqdm import tqdm
 
 from benchmarks import locomo
 from benchmarks.database import throwaway_database
-from benchmarks.knowledge_updates import CASES
+from benchmarks.knowledge_updates import CASES, HELD_OUT_CASES
 from benchmarks.management.commands.bench_locomo import _ids, current_database, provider_setup
 from benchmarks.memory import measure_knowledge_updates, measure_supersession
 from benchmarks.report import memory_tables
@@ -90,12 +91,15 @@ class Command(BaseCommand):
                     results["supersession"] = measure_supersession(
                         conversations, progress=bar.update, written=written
                     )
-            with tqdm(
-                total=len(CASES), desc="knowledge updates", unit="case", disable=quiet
-            ) as bar:
-                results["knowledge_updates"] = measure_knowledge_updates(
-                    CASES, budget=budget, progress=bar.update, written=written
-                )
+            # The tuned part, then the held-out part (written in other words, not tuned on).
+            for key, cases, label in (
+                ("knowledge_updates", CASES, "knowledge updates (tuned)"),
+                ("knowledge_updates_held_out", HELD_OUT_CASES, "knowledge updates (held out)"),
+            ):
+                with tqdm(total=len(cases), desc=label, unit="case", disable=quiet) as bar:
+                    results[key] = measure_knowledge_updates(
+                        cases, budget=budget, progress=bar.update, written=written
+                    )
             results["setup"] = {
                 "data": options["data"],
                 "samples": [c.sample_id for c in conversations],
