@@ -201,6 +201,37 @@ def load_file(path: str | Path) -> list[Conversation]:
     return [parse_conversation(sample) for sample in data]
 
 
+class LoadError(ValueError):
+    """A LoCoMo file that cannot be used as asked; the message says why, for a user."""
+
+
+def sample_ids(value: str) -> list[str]:
+    """``"conv-26, conv-30"`` -> ``["conv-26", "conv-30"]`` (a comma-separated option)."""
+    return [part.strip() for part in value.split(",") if part.strip()]
+
+
+def load_conversations(
+    path: str | Path, samples: Iterable[str] = (), *, limit: int | None = None
+) -> list[Conversation]:
+    """The conversations of a LoCoMo-format file, only ``samples`` (sample ids) when given,
+    then only the first ``limit``; ``LoadError`` for a missing or malformed file or a sample
+    id the file does not hold (the benchmark commands' ``--data``/``--samples``/``--limit``)."""
+    path = Path(path)
+    if not path.exists():
+        raise LoadError(f"no such file: {path}")
+    try:
+        conversations = load_file(path)
+    except (ValueError, KeyError) as error:
+        raise LoadError(f"{path} is not a LoCoMo-format file: {error}") from error
+    wanted = list(samples)
+    if wanted:
+        unknown = sorted(set(wanted) - {c.sample_id for c in conversations})
+        if unknown:
+            raise LoadError(f"--samples: no conversation {', '.join(unknown)} in {path}")
+        conversations = [c for c in conversations if c.sample_id in wanted]
+    return conversations[:limit] if limit else conversations
+
+
 def evidence_recall(evidence: Iterable[int], covered: set[int]) -> float:
     """Share of the (resolved) evidence turns in ``covered``; 1.0 when there is no evidence."""
     wanted = set(evidence)

@@ -10,6 +10,8 @@ from drawhisper.providers.fake import ScriptedChatBackend
 from drawhisper.providers.registry import reset_backends
 from tests.factories import UserFactory
 
+pytest_plugins = ["tests.support.integration"]
+
 SCRIPTED = {"BACKEND": "drawhisper.providers.fake.ScriptedChatBackend", "OPTIONS": {}}
 
 

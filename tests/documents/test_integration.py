@@ -21,10 +21,8 @@ import pytest
 
 from memories.models import DocumentChunk, LoreDocument
 from tests.factories import CharacterFactory, ThreadFactory, UserFactory
-from tests.support import processes
-from tests.support.openai_server import FakeOpenAIServer
+from tests.support.integration import StackOptions, openai_env
 from tests.support.pdf import text_pdf
-from tests.support.stack import running_stack, stack_env
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -76,35 +74,15 @@ def world_bible(size: int = 2 * 1024 * 1024) -> bytes:
 
 
 @pytest.fixture
-def pgvector_store(settings):
-    import drawhisper.settings as project_settings
-
-    settings.VECTOR_STORES = project_settings.VECTOR_STORES
-    from memories.index.stores import get_vector_store
-
-    return get_vector_store()
-
-
-@pytest.fixture
-def llm_server():
-    with FakeOpenAIServer() as server:
-        yield server
-
-
-@pytest.fixture
-def services(settings, llm_server, tmp_path, pgvector_store):
-    """daphne and a Celery worker, stopped (whole process groups) when the test ends."""
-    env = stack_env(
-        redis_url=processes.redis_database_url(settings.REDIS_URL, REDIS_DB),
-        LLM_PROVIDER="openai",
-        OPENAI_API_KEY="test-key",
-        OPENAI_BASE_URL=llm_server.base_url,
-        EMBEDDING_PROVIDER="fake",
-        MEDIA_ROOT=str(tmp_path / "media"),
-        DOCUMENT_MAX_BYTES=str(MAX_BYTES),
+def stack_options(llm_server, pgvector_store, tmp_path):
+    return StackOptions(
+        name="documents-test",
+        redis_db=REDIS_DB,
+        env=openai_env(
+            llm_server, MEDIA_ROOT=str(tmp_path / "media"), DOCUMENT_MAX_BYTES=str(MAX_BYTES)
+        ),
+        web_timeout=60,
     )
-    with running_stack(env=env, log_dir=tmp_path, name="documents-test", web_timeout=60) as stack:
-        yield stack
 
 
 def _watch_until_ready(client: httpx.Client, document_id: int, *, timeout: float, worker):

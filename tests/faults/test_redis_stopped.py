@@ -20,8 +20,9 @@ import pytest
 from chat.consumers import CLOSE_TRY_AGAIN_LATER
 from chat.models import Message
 from tests.factories import CharacterFactory, ThreadFactory, UserFactory
-from tests.faults.conftest import TIMEOUTS, openai_env, socket_url
+from tests.faults.conftest import TIMEOUTS, socket_url
 from tests.support import stack
+from tests.support.integration import openai_env
 
 pytestmark = [
     pytest.mark.faults,

@@ -19,8 +19,7 @@ import pytest
 from chat.models import Message
 from memories.models import Memory, MemoryJob
 from tests.factories import CharacterFactory, UserFactory
-from tests.support import processes
-from tests.support.stack import running_stack, stack_env
+from tests.support.integration import StackOptions
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -61,15 +60,13 @@ def chat_file() -> bytes:
 
 
 @pytest.fixture
-def services(settings, tmp_path):
-    env = stack_env(
-        redis_url=processes.redis_database_url(settings.REDIS_URL, REDIS_DB),
+def stack_options():
+    return StackOptions(
+        name="import-test",
+        redis_db=REDIS_DB,
         defaults_only=True,
-        LLM_PROVIDER="offline",
-        EMBEDDING_PROVIDER="fake",
+        env={"LLM_PROVIDER": "offline", "EMBEDDING_PROVIDER": "fake"},
     )
-    with running_stack(env=env, log_dir=tmp_path, name="import-test") as stack:
-        yield stack
 
 
 def test_a_5000_message_import_keeps_every_message_and_is_memorised_with_progress(services):

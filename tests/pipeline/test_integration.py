@@ -17,9 +17,9 @@ import pytest
 
 from memories.models import Memory, MemoryJob, MemoryType, Summary
 from tests.factories import CharacterFactory, ThreadFactory, UserFactory
-from tests.support import processes
-from tests.support.openai_server import FakeOpenAIServer, request_kind
-from tests.support.stack import running_stack, stack_env
+from tests.support.integration import StackOptions, openai_env
+from tests.support.openai_server import request_kind
+from tests.support.stack import receive_until
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -54,52 +54,13 @@ CHUNKS = [
 
 
 @pytest.fixture
-def pgvector_store(settings):
-    """This test reads the same store the worker writes: the project's pgvector store."""
-    import drawhisper.settings as project_settings
-
-    settings.VECTOR_STORES = project_settings.VECTOR_STORES
-    settings.CHANNEL_LAYERS = project_settings.CHANNEL_LAYERS
-    from memories.index.stores import get_vector_store
-
-    return get_vector_store()
-
-
-@pytest.fixture
-def llm_server():
-    with FakeOpenAIServer() as server:
-        yield server
-
-
-@pytest.fixture
-def services(settings, llm_server, tmp_path, pgvector_store):
-    """daphne and a Celery worker, stopped (whole process groups) when the test ends."""
-    env = stack_env(
-        redis_url=processes.redis_database_url(settings.REDIS_URL, REDIS_DB),
-        LLM_PROVIDER="openai",
-        OPENAI_API_KEY="test-key",
-        OPENAI_BASE_URL=llm_server.base_url,
-        EMBEDDING_PROVIDER="fake",
-        MEMORY_TRIGGER_TOKENS=str(TRIGGER_TOKENS),
+def stack_options(llm_server, pgvector_store):
+    return StackOptions(
+        name="pipeline-test",
+        redis_db=REDIS_DB,
+        env=openai_env(llm_server, MEMORY_TRIGGER_TOKENS=str(TRIGGER_TOKENS)),
+        web_timeout=60,
     )
-    with running_stack(env=env, log_dir=tmp_path, name="pipeline-test", web_timeout=60) as stack:
-        yield stack
-
-
-def _receive_until(socket, event_type: str, *, timeout: float, seen: list[dict]) -> dict:
-    deadline = time.monotonic() + timeout
-    while True:
-        remaining = deadline - time.monotonic()
-        if remaining <= 0:
-            raise TimeoutError(
-                f"no {event_type} within {timeout:.0f}s; got {[e.get('type') for e in seen]}"
-            )
-        event = json.loads(socket.recv(timeout=remaining))
-        seen.append(event)
-        if event.get("type") == "error":
-            raise AssertionError(f"the server sent an error: {event}")
-        if event.get("type") == event_type:
-            return event
 
 
 def test_a_chat_past_the_threshold_becomes_memories_in_db_vectors_and_on_the_socket(
@@ -133,10 +94,10 @@ def test_a_chat_past_the_threshold_becomes_memories_in_db_vectors_and_on_the_soc
                     {"type": "message.send", "content": text, "client_id": str(uuid.uuid4())}
                 )
             )
-            _receive_until(socket, "reply.end", timeout=60, seen=seen)
-        created = [_receive_until(socket, "memory.created", timeout=120, seen=seen)]
+            receive_until(socket, "reply.end", timeout=60, seen=seen)
+        created = [receive_until(socket, "memory.created", timeout=120, seen=seen)]
         while len(created) < len(CHUNKS):
-            created.append(_receive_until(socket, "memory.created", timeout=30, seen=seen))
+            created.append(receive_until(socket, "memory.created", timeout=30, seen=seen))
 
     job = MemoryJob.objects.get(thread=thread)
     assert (job.status, job.start_seq, job.end_seq) == ("succeeded", 1, 3), job.last_error

@@ -21,8 +21,8 @@ import pytest
 from drawhisper.providers.offline.reply import MARKER, SIGNATURE
 from memories.models import MemoryJob
 from tests.factories import CharacterFactory, UserFactory
-from tests.support import processes
-from tests.support.stack import running_stack, stack_env
+from tests.support.integration import StackOptions
+from tests.support.stack import receive_until
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -82,14 +82,9 @@ STAND_IN_WORDS = (
 
 
 @pytest.fixture
-def services(settings, tmp_path):
-    """daphne and a Celery worker with no model key and no overrides of the memory
-    settings, stopped (whole process groups) when the test ends."""
-    env = stack_env(
-        redis_url=processes.redis_database_url(settings.REDIS_URL, REDIS_DB), defaults_only=True
-    )
-    with running_stack(env=env, log_dir=tmp_path, name="offline-memory-test") as stack:
-        yield stack
+def stack_options():
+    """No model key and no overrides of the memory settings: the built-in defaults."""
+    return StackOptions(name="offline-memory-test", redis_db=REDIS_DB, defaults_only=True)
 
 
 def _api(port: int, token: str, path: str, body: dict | None = None):
@@ -102,19 +97,6 @@ def _api(port: int, token: str, path: str, body: dict | None = None):
     opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
     with opener.open(request, timeout=60) as response:
         return json.loads(response.read())
-
-
-def _receive_until(socket, event_type: str, *, timeout: float) -> dict:
-    deadline = time.monotonic() + timeout
-    while True:
-        remaining = deadline - time.monotonic()
-        if remaining <= 0:
-            raise TimeoutError(f"no {event_type} within {timeout:.0f}s")
-        event = json.loads(socket.recv(timeout=remaining))
-        if event.get("type") == "error":
-            raise AssertionError(f"the server sent an error: {event}")
-        if event.get("type") == event_type:
-            return event
 
 
 def _jobs_done(thread_id: int, *, timeout: float, worker) -> list[MemoryJob]:
@@ -156,7 +138,7 @@ def test_with_no_keys_a_long_chat_leaves_memories_of_what_the_user_said_about_th
                     {"type": "message.send", "content": text, "client_id": str(uuid.uuid4())}
                 )
             )
-            replies.append(_receive_until(socket, "reply.end", timeout=90)["content"])
+            replies.append(receive_until(socket, "reply.end", timeout=90)["content"])
 
     jobs = _jobs_done(thread["id"], timeout=240, worker=services["worker"])
     memories = _api(port, token, f"/api/memories/?character={character.pk}&limit=100")["results"]

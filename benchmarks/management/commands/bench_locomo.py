@@ -62,10 +62,6 @@ def parse_overrides(pairs: list[str]) -> dict[str, object]:
     return overrides
 
 
-def _ids(value: str) -> list[str]:
-    return [part.strip() for part in value.split(",") if part.strip()]
-
-
 def provider_setup() -> dict[str, dict[str, str]]:
     """The configured model of each pipeline alias (backend class and model), no secrets."""
     return {
@@ -95,7 +91,7 @@ def answering(options) -> Answering | None:
             block_options["model"] = model
         return get_llm(config={"BACKEND": chat["BACKEND"], "OPTIONS": block_options})
 
-    methods = tuple(_ids(options["answer_methods"])) or METHODS
+    methods = tuple(locomo.sample_ids(options["answer_methods"])) or METHODS
     unknown = sorted(set(methods) - set(METHODS))
     if unknown:
         raise CommandError(f"--answer-methods: no method {', '.join(unknown)}")
@@ -186,20 +182,13 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         path = Path(options["data"])
-        if not path.exists():
-            raise CommandError(f"no such file: {path}")
         try:
-            conversations = locomo.load_file(path)
-        except (ValueError, KeyError) as error:
-            raise CommandError(f"{path} is not a LoCoMo-format file: {error}") from error
-        wanted = _ids(options["samples"])
-        if wanted:
-            unknown = sorted(set(wanted) - {c.sample_id for c in conversations})
-            if unknown:
-                raise CommandError(f"--samples: no conversation {', '.join(unknown)} in {path}")
-            conversations = [c for c in conversations if c.sample_id in wanted]
-        conversations = conversations[: options["limit"]] if options["limit"] else conversations
-        tuned_on = _ids(options["tuned_on"])
+            conversations = locomo.load_conversations(
+                path, locomo.sample_ids(options["samples"]), limit=options["limit"]
+            )
+        except locomo.LoadError as error:
+            raise CommandError(str(error)) from error
+        tuned_on = locomo.sample_ids(options["tuned_on"])
         if not conversations:
             raise CommandError("the file holds no conversation")
         budget = options["budget"] or int(settings.CONTEXT_LAYER_BUDGETS.get("retrieved", 1000))

@@ -23,7 +23,7 @@ from tqdm import tqdm
 from benchmarks import locomo
 from benchmarks.database import throwaway_database
 from benchmarks.knowledge_updates import CASES, HELD_OUT_CASES
-from benchmarks.management.commands.bench_locomo import _ids, current_database, provider_setup
+from benchmarks.management.commands.bench_locomo import current_database, provider_setup
 from benchmarks.memory import measure_knowledge_updates, measure_supersession
 from benchmarks.report import memory_tables
 
@@ -53,20 +53,12 @@ class Command(BaseCommand):
     def _conversations(self, options) -> list:
         if not options["data"]:
             return []
-        path = Path(options["data"])
-        if not path.exists():
-            raise CommandError(f"no such file: {path}")
         try:
-            conversations = locomo.load_file(path)
-        except (ValueError, KeyError) as error:
-            raise CommandError(f"{path} is not a LoCoMo-format file: {error}") from error
-        wanted = _ids(options["samples"])
-        if wanted:
-            unknown = sorted(set(wanted) - {c.sample_id for c in conversations})
-            if unknown:
-                raise CommandError(f"--samples: no conversation {', '.join(unknown)} in {path}")
-            conversations = [c for c in conversations if c.sample_id in wanted]
-        return conversations[: options["limit"]] if options["limit"] else conversations
+            return locomo.load_conversations(
+                options["data"], locomo.sample_ids(options["samples"]), limit=options["limit"]
+            )
+        except locomo.LoadError as error:
+            raise CommandError(str(error)) from error
 
     def handle(self, *args, **options):
         conversations = self._conversations(options)
