@@ -4,6 +4,7 @@ link-local addresses (the cloud metadata service) are refused unless
 
 from __future__ import annotations
 
+import asyncio
 import os
 import socket
 import subprocess
@@ -13,8 +14,11 @@ from pathlib import Path
 import pytest
 
 from drawhisper.accounts.connections import chat_llm_config
+from drawhisper.accounts.connections.crypto import encrypt_secret
 from drawhisper.accounts.models import Connection
-from drawhisper.providers.base import PermanentProviderError
+from drawhisper.providers.base import ChatMessage, PermanentProviderError
+from drawhisper.providers.registry import get_llm
+from tests.support.openai_server import FakeOpenAIServer
 
 pytestmark = pytest.mark.django_db
 
@@ -37,6 +41,11 @@ def dns(monkeypatch):
 
     def getaddrinfo(host, port, *args, **kwargs):
         if isinstance(host, str) and host in answers:
+            if callable(answers[host]):  # a name server that changes its answer per lookup
+                return [
+                    (socket.AF_INET, socket.SOCK_STREAM, 6, "", (address, port))
+                    for address in answers[host]()
+                ]
             return [
                 (
                     socket.AF_INET6 if ":" in address else socket.AF_INET,
@@ -51,6 +60,25 @@ def dns(monkeypatch):
 
     monkeypatch.setattr(socket, "getaddrinfo", getaddrinfo)
     return answers
+
+
+def rebinding(first: str, then: str):
+    """A DNS-rebinding name server: ``first`` for the first lookup, ``then`` for every later
+    one (an attacker's server answers the check publicly and the connection privately)."""
+    lookups: list[str] = []
+
+    def answer() -> list[str]:
+        lookups.append(first if not lookups else then)
+        return [lookups[-1]]
+
+    answer.lookups = lookups
+    return answer
+
+
+@pytest.fixture
+def llm_server():
+    with FakeOpenAIServer() as server:
+        yield server
 
 
 def post(api_client, base_url: str):
@@ -132,6 +160,70 @@ def test_a_name_that_moved_to_a_private_address_is_not_called(api_client, expose
     assert listed.status_code == 502 and "169.254.169.254" in listed.json()["detail"]
     with pytest.raises(PermanentProviderError, match="private, loopback or link-local"):
         chat_llm_config(owner=user, layers=[{}, {"connection": created["id"]}])
+
+
+def _saved_connection(user, base_url: str) -> Connection:
+    """A connection as it was saved while its name still resolved publicly."""
+    return Connection.objects.create(
+        owner=user,
+        name="Rebound",
+        base_url=base_url,
+        api_key_encrypted=encrypt_secret("sk-test"),
+        default_model="fake-model",
+        is_default=True,
+    )
+
+
+def test_a_name_rebound_to_loopback_after_the_check_reaches_nothing(
+    api_client, exposed, dns, user, llm_server
+):
+    """DNS rebinding: the name answers publicly for the check before the call and with the
+    loopback fake server when the socket opens. The socket goes only to addresses checked as
+    it opens, so the model server never hears of the request; the user reads why."""
+    base_url = f"http://rebind.test:{llm_server.port}/v1"
+    connection = _saved_connection(user, base_url)
+
+    dns["rebind.test"] = resolver = rebinding("93.184.216.34", "127.0.0.1")
+    tested = api_client.post(f"/api/connections/{connection.pk}/test/").json()
+    assert resolver.lookups[:2] == ["93.184.216.34", "127.0.0.1"]  # checked, then connected
+    assert tested["ok"] is False
+    assert "Rebound" in tested["detail"] and "127.0.0.1" in tested["detail"]
+
+    dns["rebind.test"] = resolver = rebinding("93.184.216.34", "127.0.0.1")
+    config = chat_llm_config(owner=user, layers=[{}, {}])  # checked: public
+    assert config["OPTIONS"]["base_url"] == base_url
+    backend = get_llm(config=config)
+    with pytest.raises(PermanentProviderError, match=r"Rebound.*127\.0\.0\.1"):
+        backend.complete([ChatMessage(role="user", content="Hello?")])
+
+    dns["rebind.test"] = rebinding("93.184.216.34", "127.0.0.1")
+    backend = get_llm(config=chat_llm_config(owner=user, layers=[{}, {}]))
+
+    async def stream() -> str:
+        return "".join([delta async for delta in backend.stream([ChatMessage("user", "Hi")])])
+
+    with pytest.raises(PermanentProviderError, match=r"private, loopback or link-local"):
+        asyncio.run(stream())
+    assert llm_server.requests() == []
+
+
+def test_a_connection_goes_to_the_address_it_resolved_with_its_own_host_name(
+    api_client, settings, dns, user, llm_server
+):
+    """The checked clients connect to the resolved address but speak to the host by name:
+    the request carries the URL's host, so name-based virtual hosts still answer."""
+    settings.CONNECTIONS_ALLOW_PRIVATE = True
+    dns["models.test"] = ["127.0.0.1"]
+    connection = _saved_connection(user, f"http://models.test:{llm_server.port}/v1")
+    listed = api_client.get(f"/api/connections/{connection.pk}/models/")
+    assert listed.status_code == 200 and listed.json() == {"models": ["fake-model"]}
+
+    llm_server.push({"text": "Hello from the model."})
+    backend = get_llm(config=chat_llm_config(owner=user, layers=[{}, {}]))
+    reply = backend.complete([ChatMessage(role="user", content="Hello?")])
+    assert reply.text == "Hello from the model."
+    (request,) = llm_server.requests()
+    assert request["headers"]["host"] == f"models.test:{llm_server.port}"
 
 
 def test_allowed_private_targets_work_for_a_local_server(api_client, settings):

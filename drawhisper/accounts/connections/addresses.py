@@ -10,9 +10,11 @@ Invariants:
   local), link-local (which holds the metadata addresses), carrier-grade NAT, multicast,
   reserved, unspecified, and IPv4 addresses dressed as IPv6. Every address the name resolves
   to is checked, so one public address beside a private one does not let it through.
-- The check runs when a connection is saved (a 400 naming ``base_url``) and again before each
-  use (a readable provider error), so a name that later resolves elsewhere is caught too; the
-  clients never follow redirects, so a public host cannot send a request on to a private one.
+- The check runs when a connection is saved (a 400 naming ``base_url``), before each use (a
+  readable provider error), and once more when the socket opens (``transport``: the clients
+  connect to the very addresses they checked, so a name that resolves publicly for the check
+  and privately a moment later, DNS rebinding, reaches nothing); the clients never follow
+  redirects, so a public host cannot send a request on to a private one.
 - With ``CONNECTIONS_ALLOW_PRIVATE`` (the default while the site answers only to loopback
   host names, as ``make run`` does), nothing is checked: a local Ollama or LM Studio works.
 """
@@ -51,6 +53,52 @@ def _resolve(host: str, port: int) -> list[IPAddress]:
     return [ipaddress.ip_address(info[4][0].split("%", 1)[0]) for info in infos]
 
 
+class AddressRefused(OSError):
+    """A connection's host is, or now resolves to, an address this server does not call;
+    the message is the sentence for the user."""
+
+
+def refusal_in(error: BaseException | None) -> AddressRefused | None:
+    """The ``AddressRefused`` behind ``error`` (the openai client wraps what its transport
+    raised as an ``APIConnectionError``), if there is one."""
+    seen: set[int] = set()
+    while error is not None and id(error) not in seen:
+        if isinstance(error, AddressRefused):
+            return error
+        seen.add(id(error))
+        error = error.__cause__ or error.__context__
+    return None
+
+
+def _refusal(host: str, addresses: list[IPAddress]) -> str | None:
+    if not addresses:
+        return f"The host {host} could not be found."
+    for address in addresses:
+        if not _is_public(address):
+            return (
+                f"The host {host} is a private, loopback or link-local address ({address}); "
+                "this server does not call those for user connections "
+                "(CONNECTIONS_ALLOW_PRIVATE=true allows them on a single-user machine)."
+            )
+    return None
+
+
+def check_addresses(host: str, port: int) -> list[IPAddress]:
+    """The addresses ``host`` resolves to now, every one of them allowed, for the caller to
+    connect to (``transport``): the addresses checked are the addresses used. Raises
+    ``AddressRefused`` with the reason, or the resolver's ``OSError``."""
+    host = host.rstrip(".")
+    try:
+        addresses = _resolve(host, port)
+    except (OSError, UnicodeError) as error:
+        raise AddressRefused(f"The host {host} could not be found.") from error
+    if not private_targets_allowed():
+        reason = _refusal(host, addresses)
+        if reason:
+            raise AddressRefused(reason)
+    return addresses
+
+
 def refusal_reason(base_url: str) -> str | None:
     """Why the server will not call ``base_url``, as a sentence; ``None`` when it may."""
     if private_targets_allowed():
@@ -64,16 +112,7 @@ def refusal_reason(base_url: str) -> str | None:
     except ValueError:
         return "The base URL has an invalid port."
     try:
-        addresses = _resolve(host, port)
-    except (OSError, UnicodeError):
-        return f"The host {host} could not be found."
-    if not addresses:
-        return f"The host {host} could not be found."
-    for address in addresses:
-        if not _is_public(address):
-            return (
-                f"The host {host} is a private, loopback or link-local address ({address}); "
-                "this server does not call those for user connections "
-                "(CONNECTIONS_ALLOW_PRIVATE=true allows them on a single-user machine)."
-            )
+        check_addresses(host, port)
+    except AddressRefused as refused:
+        return str(refused)
     return None

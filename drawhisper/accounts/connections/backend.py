@@ -1,5 +1,6 @@
-"""The chat backend of a user's connection: the OpenAI-compatible adapter, with error
-sentences that name the connection instead of an environment variable."""
+"""The chat backend of a user's connection: the OpenAI-compatible adapter over the checked
+HTTP clients (``transport``), with error sentences that name the connection instead of an
+environment variable."""
 
 from __future__ import annotations
 
@@ -9,6 +10,11 @@ from urllib.parse import urlparse
 import openai
 from langchain_openai import ChatOpenAI
 
+from drawhisper.accounts.connections.addresses import refusal_in
+from drawhisper.accounts.connections.transport import (
+    checked_async_http_client,
+    checked_http_client,
+)
 from drawhisper.providers.base import PermanentProviderError, ProviderError
 from drawhisper.providers.openai_chat import OpenAIChatBackend
 
@@ -22,17 +28,21 @@ class ConnectionChatBackend(OpenAIChatBackend):
         #: For the memory pipeline: a server that cannot be reached fails the job at once with
         #: a readable reason instead of being retried for minutes (timeouts still retry).
         self.unreachable_is_permanent = unreachable_is_permanent
-        # Never follow a redirect: it could lead past the address check of the base URL.
-        options.setdefault("http_client", openai.DefaultHttpxClient(follow_redirects=False))
-        options.setdefault(
-            "http_async_client", openai.DefaultAsyncHttpxClient(follow_redirects=False)
-        )
+        # Connect only to the addresses checked as the socket opens, follow no redirect.
+        options.setdefault("http_client", checked_http_client())
+        options.setdefault("http_async_client", checked_async_http_client())
         super().__init__(**options)
+        self.connection_name = connection_name
         self.host = urlparse(self.base_url or "").netloc or self.base_url or ""
         self.provider_label = f"The connection \u201c{connection_name}\u201d ({self.host})"
         self.api_key_setting = f"the API key of the connection \u201c{connection_name}\u201d"
 
     def translate_error(self, error: BaseException) -> ProviderError | None:
+        refused = refusal_in(error)
+        if refused is not None:  # the host resolved to a refused address as it was called
+            return PermanentProviderError(
+                f"The connection \u201c{self.connection_name}\u201d: {refused}"
+            )
         mapped = super().translate_error(error)
         unreachable = isinstance(error, openai.APIConnectionError) and not isinstance(
             error, openai.APITimeoutError

@@ -17,7 +17,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.http import Http404
 
-from drawhisper.accounts.connections.addresses import refusal_reason
+from drawhisper.accounts.connections.addresses import refusal_in, refusal_reason
 from drawhisper.accounts.connections.crypto import decrypt_secret, encrypt_secret
 from drawhisper.accounts.connections.generation import (
     SAMPLING_KEYS,
@@ -27,6 +27,7 @@ from drawhisper.accounts.connections.generation import (
 )
 from drawhisper.accounts.connections.models import Connection
 from drawhisper.accounts.connections.presets import PRESETS
+from drawhisper.accounts.connections.transport import checked_http_client
 from drawhisper.providers.base import PermanentProviderError, ProviderError
 from drawhisper.providers.openai_compatible import translate_error
 
@@ -176,12 +177,15 @@ def _client(connection: Connection) -> openai.OpenAI:
         api_key=decrypt_secret(connection.api_key_encrypted) or "not-needed",
         timeout=PROBE_TIMEOUT_SECONDS,
         max_retries=0,
-        # A redirect could lead past the address check (see ``addresses``).
-        http_client=openai.DefaultHttpxClient(follow_redirects=False),
+        # Connects to the addresses it checks as the socket opens; follows no redirect.
+        http_client=checked_http_client(),
     )
 
 
 def _readable(connection: Connection, error: Exception) -> ProviderError:
+    refused = refusal_in(error)
+    if refused is not None:
+        return PermanentProviderError(f"The connection \u201c{connection.name}\u201d: {refused}")
     backend = ConnectionBackendLabels(connection)
     mapped = translate_error(
         error,
