@@ -284,6 +284,9 @@ STATICFILES_DIRS = [("frontend", BASE_DIR / "frontend")]
 MEDIA_URL = "/media/"
 MEDIA_ROOT = Path(env("MEDIA_ROOT", default=str(BASE_DIR / ".data" / "media")))
 SERVE_MEDIA = env.bool("SERVE_MEDIA", default=True)
+# Originals of uploaded lore documents: private, outside MEDIA_ROOT (no media route or proxy
+# serves them); their owner downloads them through /api/documents/{id}/file/.
+DOCUMENT_ROOT = Path(env("DOCUMENT_ROOT", default=str(BASE_DIR / ".data" / "documents")))
 DATA_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import posixpath
+
 from csp.constants import UNSAFE_INLINE
 from csp.decorators import csp_update
 from django.conf import settings
 from django.contrib import admin
+from django.http import Http404
 from django.urls import include, path, re_path
 from django.views.static import serve
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
@@ -51,13 +54,20 @@ urlpatterns = [
     path("", include("scenes.urls")),
     path("", include("characters.urls")),
 ]
+
+
+def serve_media(request, path: str):
+    """Public uploads (avatars) only. Lore documents live outside MEDIA_ROOT
+    (``DOCUMENT_ROOT``); a ``documents/`` path left over from before is never served here."""
+    normalised = posixpath.normpath(path.replace("\\", "/")).lstrip("/")
+    if normalised == "documents" or normalised.startswith("documents/"):
+        raise Http404("Not found.")
+    return serve(request, path, document_root=settings.MEDIA_ROOT)
+
+
 if settings.SERVE_MEDIA:
     # Uploaded avatars. Fine for a single machine; behind a CDN or object storage set
     # SERVE_MEDIA=false and serve MEDIA_URL from there.
     urlpatterns += [
-        re_path(
-            rf"^{settings.MEDIA_URL.lstrip('/')}(?P<path>.*)$",
-            serve,
-            {"document_root": settings.MEDIA_ROOT},
-        ),
+        re_path(rf"^{settings.MEDIA_URL.lstrip('/')}(?P<path>.*)$", serve_media),
     ]

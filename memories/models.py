@@ -29,6 +29,8 @@ from django.contrib.postgres.fields import ArrayField
 from django.db import models
 from pgvector.django import VectorField
 
+from memories.document_files import document_storage
+
 
 class MemoryType(models.TextChoices):
     CONVERSATION = "conversation"
@@ -323,7 +325,9 @@ class LoreDocument(models.Model):
         related_name="lore_documents",
     )
     name = models.CharField(max_length=255)
-    file = models.FileField(upload_to=document_upload_path, max_length=300)
+    file = models.FileField(
+        upload_to=document_upload_path, storage=document_storage, max_length=300
+    )
     checksum = models.CharField(max_length=64)
     size = models.PositiveBigIntegerField()
     content_type = models.CharField(max_length=32, choices=ContentType.choices)

@@ -33,7 +33,9 @@ function documentItem(document, actions) {
   return h(
     "li",
     { class: `documents__item documents__item--${document.status}`, dataset: { documentId: document.id, status: document.status } },
-    h("span", { class: "documents__name", text: document.name }),
+    document.url
+      ? h("a", { class: "documents__name", href: document.url, text: document.name, title: `Open the original of ${document.name}` })
+      : h("span", { class: "documents__name", text: document.name }),
     h("span", { class: "muted documents__size", text: formatSize(document.size) }),
     h("span", { class: "documents__status", role: "status", text: statusText(document) }),
     document.status === "indexing" && total

@@ -1,5 +1,5 @@
 """REST endpoints for lore documents: ``/api/documents/`` (list, upload), ``{id}/`` (read,
-delete) and ``{id}/retry/``.
+delete), ``{id}/retry/`` and ``{id}/file/`` (the original, to its owner only).
 
 An upload is multipart: ``file`` and exactly one of ``character``, ``scene``, ``lorebook``
 (the caller's own; another user's answers 404 as a missing one does). A file over
@@ -10,8 +10,9 @@ with the existing document instead of 201."""
 
 from __future__ import annotations
 
-from django.http import Http404
-from drf_spectacular.utils import extend_schema, extend_schema_field
+from django.http import FileResponse, Http404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.exceptions import ValidationError
 from rest_framework.parsers import MultiPartParser
@@ -68,7 +69,9 @@ class DocumentProgressSerializer(serializers.Serializer):
 class DocumentOutputSerializer(serializers.ModelSerializer):
     progress = serializers.SerializerMethodField()
     error = serializers.CharField(source="last_error", help_text="Why indexing failed.")
-    url = serializers.SerializerMethodField(help_text="The original file.")
+    url = serializers.SerializerMethodField(
+        help_text="The original file: GET it with the same login (another user gets 404)."
+    )
 
     class Meta:
         model = LoreDocument
@@ -95,7 +98,7 @@ class DocumentOutputSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(serializers.CharField())
     def get_url(self, document: LoreDocument) -> str:
-        return document.file.url if document.file else ""
+        return f"/api/documents/{document.pk}/file/" if document.file else ""
 
 
 def _document_or_404(request: Request, document_id: int) -> LoreDocument:
@@ -200,3 +203,33 @@ class DocumentRetryView(APIView):
                 {"detail": str(error), "code": "not_failed"}, status=status.HTTP_409_CONFLICT
             )
         return Response(DocumentOutputSerializer(document).data)
+
+
+class DocumentFileView(APIView):
+    """The original bytes, as uploaded. Served through this view (never from a media URL)
+    so that only the owner reads them; a missing file is a 404 like a missing document."""
+
+    @extend_schema(
+        operation_id="documents_file",
+        description="Download the original file of one of your documents.",
+        responses={
+            (200, "application/octet-stream"): OpenApiResponse(OpenApiTypes.BINARY),
+            404: None,
+        },
+    )
+    def get(self, request: Request, document_id: int) -> FileResponse:
+        document = _document_or_404(request, document_id)
+        if not document.file or not document.file.storage.exists(document.file.name):
+            raise Http404("The document's file is gone.")
+        content_type = document.content_type
+        if content_type.startswith("text/"):
+            content_type += "; charset=utf-8"
+        response = FileResponse(
+            document.file.open("rb"),
+            content_type=content_type,
+            as_attachment=document.content_type != LoreDocument.ContentType.PDF,
+            filename=document.name,
+        )
+        response["X-Content-Type-Options"] = "nosniff"
+        response["Cache-Control"] = "private, no-store"
+        return response

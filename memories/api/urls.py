@@ -15,6 +15,11 @@ urlpatterns = [
         name="api-document",
     ),
     path(
+        "documents/<int:document_id>/file/",
+        documents.DocumentFileView.as_view(),
+        name="api-document-file",
+    ),
+    path(
         "documents/<int:document_id>/retry/",
         documents.DocumentRetryView.as_view(),
         name="api-document-retry",

@@ -11,6 +11,13 @@ def media_root(settings, tmp_path):
     return settings.MEDIA_ROOT
 
 
+@pytest.fixture(autouse=True)
+def document_root(settings, tmp_path):
+    """Where the originals go (private, outside the media root)."""
+    settings.DOCUMENT_ROOT = tmp_path / "documents"
+    return settings.DOCUMENT_ROOT
+
+
 @pytest.fixture
 def eager_celery():
     """Index uploads in-process (Celery reads its config once, so set it on the app)."""

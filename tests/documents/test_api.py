@@ -146,11 +146,13 @@ def test_another_users_targets_and_documents_are_not_found(
     assert LoreDocument.objects.filter(pk=mine["id"]).exists()
 
 
-def test_delete_removes_chunks_vectors_and_the_file(api_client, character, committed, media_root):
+def test_delete_removes_chunks_vectors_and_the_file(
+    api_client, character, committed, document_root
+):
     body = committed(upload, api_client, character=character.pk).json()
     document = LoreDocument.objects.get(pk=body["id"])
     ids = [f"document:{pk}" for pk in document.chunks.values_list("pk", flat=True)]
-    path = media_root / document.file.name
+    path = document_root / document.file.name
     assert path.exists() and len(get_vector_store().get(ids)) == 2
 
     assert committed(api_client.delete, f"/api/documents/{body['id']}/").status_code == 204
@@ -177,12 +179,12 @@ def test_a_failed_document_can_be_retried(api_client, character, committed):
 
 
 def test_deleting_the_character_removes_its_documents_files_and_vectors(
-    api_client, character, committed, media_root
+    api_client, character, committed, document_root
 ):
     body = committed(upload, api_client, character=character.pk).json()
     document = LoreDocument.objects.get(pk=body["id"])
     ids = [f"document:{pk}" for pk in document.chunks.values_list("pk", flat=True)]
-    path = media_root / document.file.name
+    path = document_root / document.file.name
     assert path.exists()
     assert committed(api_client.delete, f"/api/characters/{character.pk}/").status_code == 204
     assert not LoreDocument.objects.filter(pk=body["id"]).exists()
@@ -191,13 +193,89 @@ def test_deleting_the_character_removes_its_documents_files_and_vectors(
 
 
 def test_a_file_two_documents_share_stays_until_the_last_goes(
-    api_client, user, character, committed, media_root
+    api_client, user, character, committed, document_root
 ):
     first = committed(upload, api_client, character=character.pk).json()
     scene = SceneFactory(owner=user, character=character)
     second = committed(upload, api_client, scene=scene.pk).json()
-    path = media_root / LoreDocument.objects.get(pk=first["id"]).file.name
+    path = document_root / LoreDocument.objects.get(pk=first["id"]).file.name
     committed(api_client.delete, f"/api/documents/{first['id']}/")
     assert path.exists()
     committed(api_client.delete, f"/api/documents/{second['id']}/")
     assert not path.exists()
+
+
+def test_the_original_is_served_to_its_owner_only(
+    api_client, other_api_client, client, user, character, committed, media_root, document_root
+):
+    body = committed(upload, api_client, character=character.pk).json()
+    assert body["url"] == f"/api/documents/{body['id']}/file/"
+
+    mine = api_client.get(body["url"])
+    assert mine.status_code == 200
+    assert b"".join(mine.streaming_content) == NOTES
+    assert mine["Content-Type"] == "text/markdown; charset=utf-8"
+    assert 'filename="bible.md"' in mine["Content-Disposition"]
+    assert {"private", "no-store"} <= set(mine["Cache-Control"].replace(" ", "").split(","))
+
+    assert other_api_client.get(body["url"]).status_code == 404
+    assert client.get(body["url"]).status_code in (401, 403)  # not logged in
+    client.force_login(user)  # the browser: session login
+    assert b"".join(client.get(body["url"]).streaming_content) == NOTES
+
+    # The original is kept outside the media root, so no media route (nor a proxy serving
+    # MEDIA_ROOT) can hand it out; the media route refuses documents/ paths outright.
+    name = LoreDocument.objects.get(pk=body["id"]).file.name
+    assert (document_root / name).read_bytes() == NOTES
+    assert not (media_root / name).exists()
+    (media_root / name).parent.mkdir(parents=True)
+    (media_root / name).write_bytes(NOTES)  # a copy left over from before
+    for path in (name, f"avatars/../{name}", f"./{name}"):
+        assert client.get(f"/media/{path}").status_code == 404
+
+
+def test_avatars_are_still_served_from_the_media_route(client, media_root):
+    (media_root / "avatars").mkdir(parents=True)
+    (media_root / "avatars" / "mira.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    response = client.get("/media/avatars/mira.png")
+    assert response.status_code == 200
+    assert b"".join(response.streaming_content) == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_pdf_opens_in_the_browser_and_a_missing_file_is_not_found(
+    api_client, character, committed, document_root
+):
+    pdf = text_pdf([["The lighthouse keeper is Oren."]])
+    body = committed(upload, api_client, data=pdf, name="keeper.pdf", character=character.pk)
+    url = body.json()["url"]
+    response = api_client.get(url)
+    assert response["Content-Type"] == "application/pdf"
+    assert response["Content-Disposition"].startswith("inline")
+    assert b"".join(response.streaming_content) == pdf
+    (document_root / LoreDocument.objects.get(pk=body.json()["id"]).file.name).unlink()
+    assert api_client.get(url).status_code == 404
+
+
+def test_the_migration_moves_earlier_originals_out_of_the_media_root(
+    user, character, media_root, document_root
+):
+    import importlib
+
+    from django.apps import apps
+
+    migration = importlib.import_module("memories.migrations.0012_document_private_storage")
+    name = f"documents/{user.pk}/{'a' * 64}.md"
+    LoreDocument.objects.create(
+        owner=user,
+        character=character,
+        name="old.md",
+        file=name,
+        checksum="a" * 64,
+        size=5,
+        content_type="text/markdown",
+    )
+    (media_root / name).parent.mkdir(parents=True)
+    (media_root / name).write_bytes(b"notes")
+    migration.move_originals_out_of_media(apps, None)
+    assert not (media_root / name).exists()
+    assert (document_root / name).read_bytes() == b"notes"

@@ -79,7 +79,10 @@ def stack_options(llm_server, pgvector_store, tmp_path):
         name="documents-test",
         redis_db=REDIS_DB,
         env=openai_env(
-            llm_server, MEDIA_ROOT=str(tmp_path / "media"), DOCUMENT_MAX_BYTES=str(MAX_BYTES)
+            llm_server,
+            MEDIA_ROOT=str(tmp_path / "media"),
+            DOCUMENT_ROOT=str(tmp_path / "documents"),
+            DOCUMENT_MAX_BYTES=str(MAX_BYTES),
         ),
         web_timeout=60,
     )

@@ -149,6 +149,7 @@ def start_asgi_server(work_dir: Path, *, database_url: str, env: dict[str, str])
     script_path.write_text("[]")
     media_root = work_dir / "media"
     media_root.mkdir()
+    document_root = work_dir / "documents"
     log_path = work_dir / "daphne.log"
     env = {
         **os.environ,
@@ -159,6 +160,7 @@ def start_asgi_server(work_dir: Path, *, database_url: str, env: dict[str, str])
         "SCRIPTED_LLM_FILE": str(script_path),
         "EMBEDDING_PROVIDER": "fake",
         "MEDIA_ROOT": str(media_root),
+        "DOCUMENT_ROOT": str(document_root),
         "DEBUG": "false",  # production defaults: the browser meets the real CSP and error pages
         "CONN_MAX_AGE": "0",  # no idle connection may hold up the flush between tests
         "PYTHONUNBUFFERED": "1",
