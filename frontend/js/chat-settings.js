@@ -19,8 +19,9 @@ if (dataNode && form) {
     ...data.personas.map((option) => h("option", { value: String(option.id), selected: option.id === data.persona, text: option.name })),
     h("option", { value: "", selected: data.persona === null, text: `${data.account_name} (no persona)` }),
   );
-  note.value = data.author_note;
-  depth.value = String(data.author_note_depth);
+  // The module runs once the page shows: what the user typed by then is kept, not the saved value.
+  if (note.value === note.defaultValue) note.value = data.author_note;
+  if (depth.value === depth.defaultValue) depth.value = String(data.author_note_depth);
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();

@@ -1,7 +1,8 @@
 // The connections page: list the user's model connections with "Test", "List models",
 // "Make default" and "Delete", and add one from a preset. The API key is only ever sent,
 // never shown: the list says whether a key is stored. Below, the models the memory pipeline
-// uses for summaries and extraction (/api/connections/memory-models/), errors beside the field.
+// uses for summaries and extraction (/api/connections/memory-models/), errors beside the field;
+// that form stays disabled until the saved choice has loaded, so nothing typed is overwritten.
 
 import { request } from "./lib/http.js";
 import { h } from "./lib/dom.js";
@@ -76,16 +77,34 @@ function showMemoryErrors(errors) {
   }
 }
 
+// Set when the user changes the memory models form, cleared when it is saved: a list
+// refresh (a connection added or deleted) then keeps what the user chose and typed.
+let memoryEdited = false;
+
 async function refreshMemoryModels(connections) {
   if (!memoryForm) return;
-  const chosen = await request("GET", "/api/connections/memory-models/");
+  const fields = document.getElementById("memory-models-fields");
+  const status = document.getElementById("memory-models-status");
+  let chosen;
+  try {
+    chosen = await request("GET", "/api/connections/memory-models/");
+  } catch (error) {
+    status.textContent = `Could not load the memory models: ${error.message}`;
+    return;
+  }
   for (const purpose of PURPOSES) {
     const fallback = chosen.server_default[purpose];
-    memoryField(purpose, "connection").replaceChildren(
+    const select = memoryField(purpose, "connection");
+    const selected = memoryEdited ? select.value : String(chosen[purpose].connection ?? "");
+    select.replaceChildren(
       h("option", { value: "", text: `Server default${fallback ? ` (${fallback})` : ""}` }),
-      ...connections.map((item) => h("option", { value: String(item.id), text: item.name, selected: item.id === chosen[purpose].connection })),
+      ...connections.map((item) => h("option", { value: String(item.id), text: item.name, selected: String(item.id) === selected })),
     );
-    memoryField(purpose, "model").value = chosen[purpose].model || "";
+    if (!memoryEdited) memoryField(purpose, "model").value = chosen[purpose].model || "";
+  }
+  if (fields.disabled) {
+    fields.disabled = false;
+    status.textContent = "";
   }
 }
 
@@ -98,6 +117,11 @@ async function refresh() {
 
 if (memoryForm) {
   const status = document.getElementById("memory-models-status");
+  const edited = () => {
+    memoryEdited = true;
+  };
+  memoryForm.addEventListener("input", edited);
+  memoryForm.addEventListener("change", edited);
   memoryForm.addEventListener("submit", async (event) => {
     event.preventDefault();
     status.textContent = "Saving…";
@@ -109,6 +133,7 @@ if (memoryForm) {
     );
     try {
       await request("PUT", "/api/connections/memory-models/", { body });
+      memoryEdited = false;
       showMemoryErrors(null);
       status.textContent = "Saved: new memory jobs use these models.";
     } catch (error) {
@@ -127,17 +152,19 @@ if (list && form) {
   const isDefault = document.getElementById("connection-default");
   const status = document.getElementById("connection-form-status");
 
-  const applyPreset = () => {
+  const applyPreset = ({ keepBaseUrl = false } = {}) => {
     const option = preset.selectedOptions[0];
     if (!option) return;
-    baseUrl.value = option.dataset.baseUrl || "";
+    if (!(keepBaseUrl && baseUrl.value)) baseUrl.value = option.dataset.baseUrl || "";
     if (!name.dataset.touched) name.value = option.dataset.label || "";
   };
   name.addEventListener("input", () => {
     name.dataset.touched = "1";
   });
-  preset.addEventListener("change", applyPreset);
-  applyPreset();
+  preset.addEventListener("change", () => applyPreset());
+  // What was typed before this module ran is kept; the fields left empty get the preset's.
+  if (name.value) name.dataset.touched = "1";
+  applyPreset({ keepBaseUrl: true });
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();

@@ -200,7 +200,9 @@ function startEditor(root, data) {
     if (!entries.length) list.append(h("li", { class: "muted", text: "No entries yet." }));
   }
 
-  name.value = book.name;
+  // A name typed before this module ran is the user's, unsaved; otherwise show the saved one.
+  if (name.value === name.defaultValue) name.value = book.name;
+  else changed();
   name.addEventListener("input", changed);
   document.getElementById("lore-characters").replaceChildren(
     ...(data.characters.length

@@ -4,6 +4,9 @@
 //   const card = mountProfileCard(section, { characterId, characterName, userName });
 //   card.refresh()   // reload, unless the user is in the middle of an edit
 //
+// Its fields stay disabled until the saved profile has loaded, and a reload that answers
+// after the user started typing is dropped, so nothing typed is ever overwritten.
+//
 // The memory pipeline fills it from the user's memories; what the user saves here is theirs
 // (the server lists those fields in `user_fields`) and the pipeline never changes it again.
 // Save sends only the fields that changed, so a field the user did not touch stays the
@@ -63,15 +66,16 @@ export function mountProfileCard(root, { characterId, characterName = "", userNa
   const summary = h("span", { class: "profile-card__summary muted" });
   const status = h("p", { class: "profile-card__status", role: "status", "aria-live": "polite" });
   const tokens = h("p", { class: "profile-card__tokens muted" });
-  const form = h(
-    "form",
-    { class: "profile-card__form", "aria-label": `What ${knower} knows about you` },
+  // Disabled until the saved profile has loaded, so nothing typed is overwritten by it.
+  const fields = h(
+    "fieldset",
+    { class: "plain-fieldset profile-card__fields", disabled: true },
     [...TEXT_FIELDS, ...LIST_FIELDS].map(fieldView),
     h("p", { class: "muted profile-card__hint", text: "Kept up from your memories. What you change here stays as you wrote it." }),
     h("div", { class: "profile-card__actions" }, h("button", { type: "submit", class: "primary", text: "Save profile" })),
-    tokens,
-    status,
   );
+  status.textContent = "Loading the profile…";
+  const form = h("form", { class: "profile-card__form", "aria-label": `What ${knower} knows about you` }, fields, tokens, status);
   const details = h(
     "details",
     { class: "mem-create profile-card" },
@@ -122,9 +126,15 @@ export function mountProfileCard(root, { characterId, characterName = "", userNa
   const refresh = async () => {
     if (dirty) return;
     try {
-      show(await api.get(characterId));
+      const profile = await api.get(characterId);
+      if (dirty) return; // typed while it loaded: keep the user's words
+      show(profile);
+      if (fields.disabled) {
+        fields.disabled = false;
+        status.textContent = "";
+      }
     } catch (failure) {
-      status.textContent = failure.message;
+      status.textContent = saved ? failure.message : `Could not load the profile: ${failure.message}`;
     }
   };
   refresh();
