@@ -58,6 +58,8 @@ def test_reload_mid_stream_shows_the_cut_reply_with_continue_and_the_chat_goes_o
     expect(last_reply(page).locator(".chat-msg__text")).to_contain_text(
         "And then the light came on.", timeout=10000
     )
+    # The text shows while it streams; the stored reply is final once the page says so.
+    expect(last_reply(page)).to_have_attribute("data-status", "complete")
     continued = Message.objects.filter(thread=thread, role="assistant", active=True).latest("seq")
     assert continued.content == kept + " And then the light came on."
     assert continued.previous_versions.get().content == kept

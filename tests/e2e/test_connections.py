@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 from chat.services import thread_create
 from drawhisper.accounts.models import Connection
 from tests.factories import CharacterFactory
+from tests.support.held_requests import hold, release
 from tests.support.openai_server import FakeOpenAIServer
 
 
@@ -111,3 +112,46 @@ def test_choose_the_models_that_make_memories(live_app, browser_page, login):
     page.reload()
     expect(page.locator("#memory-summary-model")).to_have_value("qwen-summary")
     expect(page.locator("#memory-summary-connection")).to_have_value(str(local.pk))
+
+
+def test_the_memory_models_form_takes_input_only_once_the_saved_choice_is_in(
+    live_app, browser_page, login
+):
+    """The saved memory models load after the page shows: until they are in, the form is
+    disabled; adding a connection afterwards refreshes the lists but keeps what was chosen."""
+    from drawhisper.accounts.models import MemoryModels
+
+    page = browser_page
+    user = live_app.create_user()
+    local = Connection.objects.create(
+        owner=user, name="Local", base_url="http://127.0.0.1:9/v1", default_model="qwen"
+    )
+    MemoryModels.objects.create(owner=user, summary_connection=local, summary_model="saved-model")
+    held = hold(page, "**/api/connections/memory-models/")
+    login(page, user)
+    page.goto(live_app.path("/connections/"))
+    section = page.locator("#memory-models")
+    model = section.get_by_label("Summaries: model")
+    expect(model).to_be_disabled()
+    expect(page.locator("#memory-models-status")).to_have_text("Loading the memory models…")
+
+    release(page, held)
+    expect(model).to_have_value("saved-model")
+    expect(model).to_be_enabled()
+    model.fill("typed-model")
+    section.get_by_label("Memory extraction: connection").select_option(label="Local")
+
+    # Adding a connection reloads the lists; what the user chose and typed stays.
+    page.unroute("**/api/connections/memory-models/")
+    page.get_by_label("Name").fill("Second")
+    page.get_by_label("Base URL").fill("http://127.0.0.1:9/v1")
+    page.get_by_role("button", name="Add connection").click()
+    expect(page.locator("#connection-list li", has_text="Second")).to_be_visible()
+    expect(section.get_by_label("Summaries: connection")).to_contain_text("Second")
+    expect(model).to_have_value("typed-model")
+    expect(section.get_by_label("Memory extraction: connection")).to_have_value(str(local.pk))
+
+    section.get_by_role("button", name="Save memory models").click()
+    expect(page.locator("#memory-models-status")).to_contain_text("Saved")
+    choice = MemoryModels.objects.get(owner=user)
+    assert (choice.summary_model, choice.extract_connection_id) == ("typed-model", local.pk)

@@ -14,6 +14,7 @@ from chat.services import thread_create
 from memories.models import Profile
 from memories.profile import profile_refresh
 from tests.factories import CharacterFactory, MemoryFactory
+from tests.support.held_requests import hold, release
 
 
 def open_profile(page):
@@ -72,3 +73,39 @@ def test_editing_a_profile_field_in_the_panel_persists_and_reaches_the_prompt(
     expect(reply).to_have_attribute("data-status", "complete")
     reply.get_by_text(re.compile(r"Memories used \(\d+\)")).click()
     expect(reply.locator(".chat-receipt__tokens")).to_contain_text(re.compile(r"profile \d+"))
+
+
+def test_the_profile_card_takes_typing_only_once_its_saved_values_are_in(
+    live_app, browser_page, login
+):
+    """The saved profile loads after the card shows. Until it is in, the fields are disabled
+    (nothing typed could be overwritten by it); then what the user types stays and saves."""
+    page = browser_page
+    user = live_app.create_user()
+    character = CharacterFactory(owner=user, name="Mara", greeting="")
+    thread = thread_create(owner=user, character=character)
+    MemoryFactory(
+        owner=user, character=character, origin_thread=thread, content="Ada is a ferry pilot."
+    )
+    profile_refresh(owner_id=user.pk, character_id=character.pk, user_name="Ada")
+    held = hold(page, re.compile(r".*/api/characters/\d+/profile/$"))
+
+    login(page, user)
+    page.goto(live_app.path(f"/chat/{thread.pk}/"))
+    card = open_profile(page)
+    likes = card.locator("textarea[name=likes]")
+    expect(likes).to_be_disabled()
+    expect(card.get_by_role("status")).to_have_text("Loading the profile…")
+    expect(card.get_by_role("button", name="Save profile")).to_be_disabled()
+
+    release(page, held)
+    expect(card.get_by_label("Key facts")).to_have_value("Ada is a ferry pilot.")
+    expect(likes).to_be_enabled()
+    expect(card.get_by_role("status")).to_have_text("")
+    likes.fill("Storms over the harbour")
+    card.get_by_role("button", name="Save profile").click()
+    expect(card.get_by_role("status")).to_have_text("Saved.")
+    expect(likes).to_have_value("Storms over the harbour")
+    assert Profile.objects.get(owner=user, character=character).data["likes"] == [
+        "Storms over the harbour"
+    ]
