@@ -144,6 +144,39 @@ def celery_worker_argv(node_name: str) -> list[str]:
     ]
 
 
+def celery_beat_argv(schedule: Path) -> list[str]:
+    """Celery beat of ``drawhisper``, its schedule file at ``schedule`` (the test's own)."""
+    return [
+        sys.executable,
+        "-m",
+        "celery",
+        "-A",
+        "drawhisper",
+        "beat",
+        "-s",
+        str(schedule),
+        "-l",
+        "INFO",
+    ]
+
+
+def on_host(host_name: str, argv: list[str]) -> list[str]:
+    """``argv`` run as if on another machine: in a UTS namespace of its own whose host name
+    is ``host_name`` (``unshare --uts``, which needs root); ``exec`` keeps its pid."""
+    return ["unshare", "--uts", "sh", "-c", 'hostname "$0" && exec "$@"', host_name, *argv]
+
+
+def can_run_on_other_hosts() -> bool:
+    """Whether ``on_host`` works here (root, and namespaces allowed)."""
+    try:
+        probe = subprocess.run(
+            on_host("probe-host", ["hostname"]), capture_output=True, text=True, timeout=30
+        )
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return probe.returncode == 0 and probe.stdout.strip() == "probe-host"
+
+
 def daphne_argv(port: int) -> list[str]:
     return [
         sys.executable,

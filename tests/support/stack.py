@@ -6,6 +6,7 @@ database and a Redis of the test's own, as in production.
         ...  # stack.port, stack.worker, stack.web
         stack.kill(stack.web); stack.start_web()   # kill -9, and start again on the same port
         stack.kill(stack.worker); stack.start_worker()
+        stack.start_worker(host_name="other-host"); stack.start_beat()   # another machine; beat
 
 The Redis is a database of the session's Redis (``processes.redis_database_url``), or for
 faults with Redis itself a ``redis-server`` of the test's own (``redis_server``), which the
@@ -102,11 +103,13 @@ class Stack:
             web.wait_for_port(self.port, timeout=self.web_timeout)
         return web
 
-    def start_worker(self, *, wait: bool = True) -> processes.Child:
+    def start_worker(self, *, wait: bool = True, host_name: str = "") -> processes.Child:
+        """A worker; with ``host_name``, as if on another machine of that name."""
         number = len(self.children) + 1
+        argv = processes.celery_worker_argv(f"{self.name}-{os.getpid()}-{number}@%h")
         worker = processes.start(
             f"worker-{number}",
-            processes.celery_worker_argv(f"{self.name}-{os.getpid()}-{number}@%h"),
+            processes.on_host(host_name, argv) if host_name else argv,
             env=self.env,
             log_dir=self.log_dir,
         )
@@ -115,6 +118,18 @@ class Stack:
         if wait:
             worker.wait_for_log("ready.", timeout=self.worker_timeout)
         return worker
+
+    def start_beat(self) -> processes.Child:
+        """Celery beat (the periodic sweeps), its schedule file in the log folder."""
+        beat = processes.start(
+            f"beat-{len(self.children) + 1}",
+            processes.celery_beat_argv(self.log_dir / "celerybeat-schedule"),
+            env=self.env,
+            log_dir=self.log_dir,
+        )
+        self.children.append(beat)
+        beat.wait_for_log("beat: Starting...", timeout=self.worker_timeout)
+        return beat
 
     @staticmethod
     def kill(child: processes.Child) -> None:
