@@ -177,3 +177,106 @@ def test_a_persons_one_value_slot_said_to_change_is_an_update_whatever_the_title
 )
 def test_slot_look_alikes_are_added(old, new):
     assert decide([new], existing(old), names=("Sam", "Mira")) == ["add"]
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # A job named by an occupation, without the word "job".
+        (
+            ("Sam: little cafe downtown", "Sam is a barista at a little cafe downtown.", "fact"),
+            chunk(
+                "Sam: software developer",
+                "Sam said they got hired as a junior software developer, so no more coffee.",
+                "conversation",
+            ),
+        ),
+        (
+            ("Sam: accountant", "Sam is an accountant at a big firm.", "fact"),
+            chunk("Sam: baker", "Sam left accounting; they're a baker now."),
+        ),
+        # Where someone lives, said without "in".
+        (
+            ("Sam: Osaka", "Sam grew up in Osaka and they still live there.", "fact"),
+            chunk(
+                "Sam: Berlin", "Sam said they've moved to Berlin for good now.", "important_event"
+            ),
+        ),
+        # A partner: the possessive names the slot, so "Sam's girlfriend" is Sam's.
+        (
+            ("Sam: girlfriend Nora", "Sam's girlfriend Nora and they met in 2020.", "relationship"),
+            chunk(
+                "Sam: Nora, spring",
+                "Sam and Nora broke up in the spring. They're seeing someone new now, Elena.",
+                "relationship",
+            ),
+        ),
+        (
+            ("Sam: husband Daniel", "Sam's husband Daniel is a firefighter.", "relationship"),
+            chunk("Sam: Marcus", "Sam and Daniel divorced, and they're engaged to Marcus now."),
+        ),
+        # The person is the first of the two people named, wherever the content starts.
+        (
+            ("Sam: girlfriend Nora", "Sam's girlfriend Nora paints.", "relationship"),
+            chunk("Sam: Elena", "Nora and Sam split up, and Sam is dating Elena now."),
+        ),
+        (
+            ("Sam: Leeds", "Sam has lived in Leeds for years.", "fact"),
+            chunk("Sam: Lisbon", "Last week Sam moved to Lisbon."),
+        ),
+        # A pet's name, per kind of animal: renamed, or a new one after the old one died.
+        (
+            ("Sam: Pepper", "Sam's cat is called Pepper.", "fact"),
+            chunk("Sam: Miso", "Sam said they renamed the cat; she's called Miso now."),
+        ),
+        (
+            ("Sam: dog's name", "Sam's dog's name is Biscuit.", "fact"),
+            chunk(
+                "Sam: Biscuit, March",
+                "Sam said Biscuit passed away in March. They adopted a new puppy called Waffles.",
+                "important_event",
+            ),
+        ),
+    ],
+)
+def test_a_changed_job_home_partner_or_pets_name_replaces_the_old_one(old, new):
+    assert decide([new], existing(old), names=("Sam", "Mira")) == ["update 1"]
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # The husband's job is not Sam's: Sam becoming a teacher retires nothing of Daniel's.
+        (
+            ("Sam: husband Daniel", "Sam's husband Daniel is a firefighter.", "relationship"),
+            chunk("Sam: teacher", "Sam quit nursing and is a teacher now."),
+        ),
+        # A sister's break-up is not Sam's.
+        (
+            ("Sam: girlfriend Nora", "Sam's girlfriend Nora paints.", "relationship"),
+            chunk("Sam: sister Jo", "Sam's sister Jo broke up with Leo; she's dating Max now."),
+        ),
+        # Another kind of animal is another pet.
+        (
+            ("Sam: Pepper", "Sam's cat is called Pepper.", "fact"),
+            chunk("Sam: Waffles", "Sam said they got a puppy called Waffles now."),
+        ),
+        # A pet's news that does not name it again.
+        (
+            ("Sam: Pepper", "Sam's cat is called Pepper.", "fact"),
+            chunk("Sam: vet", "Sam's cat is poorly now and sleeps all day."),
+        ),
+        # Someone else's pet.
+        (
+            ("Mira: Sunny", "Mira's canary is called Sunny.", "fact"),
+            chunk("Sam: Mango", "Sam said they renamed the canary; he's called Mango now."),
+        ),
+        # The old memory holds another fact too: retiring it would lose the cat.
+        (
+            ("Sam: facts", "Sam works as a nurse. Sam has a cat called Pixel.", "fact"),
+            chunk("Sam: teacher", "Sam is a teacher now."),
+        ),
+    ],
+)
+def test_changes_of_another_persons_slot_or_of_a_fuller_memory_are_added(old, new):
+    assert decide([new], existing(old), names=("Sam", "Mira")) == ["add"]

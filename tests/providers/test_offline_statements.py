@@ -85,6 +85,14 @@ def statement(sentence: str) -> tuple[str, str] | None:
             "Lena has been a ferry pilot since their father retired.",
         ),
         ("I'm allergic to peanuts.", "fact", "Lena is allergic to peanuts."),
+        # A change of one's own: the speaker named first, "we" told as "they".
+        ("Nora and I broke up in the spring.", "fact", "Lena and Nora broke up in the spring."),
+        (
+            "We renamed the cat; she's called Miso now.",
+            "fact",
+            "Lena said they renamed the cat; she's called Miso now.",
+        ),
+        ("I'm seeing someone new now.", "relationship", "Lena is seeing someone new now."),
     ],
 )
 def test_a_statement_about_oneself_is_typed_and_told_in_third_person(sentence, kind, reported):
@@ -167,6 +175,46 @@ def test_memories_come_from_the_user_and_the_characters_real_lines_never_the_sta
         assert words not in text
     assert {chunk["type"] for chunk in chunks} <= {"fact", "relationship", "emotion", "preference"}
     assert all(chunk["title"].startswith("Lena: ") for chunk in chunks)
+
+
+@pytest.mark.parametrize(
+    ("said", "told"),
+    [
+        (
+            "Kiwi flew off through an open window. We got a new parrot called Mango.",
+            "Lena said Kiwi flew off through an open window. They got a new parrot called Mango.",
+        ),
+        (
+            "Nora and I broke up in the spring. I'm seeing someone new now, her name is Elena.",
+            "Lena and Nora broke up in the spring. They're seeing someone new now, her name is "
+            "Elena.",
+        ),
+        # The end said last joins the sentence before it.
+        (
+            "We adopted a puppy called Waffles. Our old dog Biscuit died in March.",
+            "Lena said they adopted a puppy called Waffles. Their old dog Biscuit died in March.",
+        ),
+    ],
+)
+def test_a_change_told_in_two_sentences_is_one_memory_with_both(said, told):
+    turns = [Turn("Lena", said, seq=3), Turn("Odo", "The river is high this spring.", seq=4)]
+
+    chunks = extract_chunks(turns, user="Lena", character="Odo")
+
+    mine = [chunk for chunk in chunks if chunk["title"].startswith("Lena")]
+    assert [chunk["content"] for chunk in mine] == [told]
+    assert mine[0]["source_seqs"] == [3]
+
+
+def test_sentences_of_different_messages_are_not_joined():
+    turns = [
+        Turn("Lena", "Nora and I broke up in the spring.", seq=1),
+        Turn("Lena", "I love plum jam.", seq=2),
+    ]
+
+    chunks = extract_chunks(turns, user="Lena", character="Odo")
+
+    assert not any("Nora" in chunk["content"] and "jam" in chunk["content"] for chunk in chunks)
 
 
 def test_the_character_is_remembered_when_the_user_leaves_room():

@@ -17,11 +17,25 @@ has several favourite foods, several relatives, and facts about a relative ("a s
   "moved", "switched" ...). "Diet" / "Diet: vegetarian now" is an update;
   "Favourite food" / "Favourite food" without a change word is not.
 - ``update n`` also when both say the same person's value of one slot that holds one value
-  at a time (``SLOTS``: diet, job, home city, partner) and the new one says it changed: the
-  contents start with the same name ("Sam ...", not "Sam's sister ..."), both name the slot
-  ("vegetarian" / "went fully vegan", "lives in Leeds" / "moved to Lisbon"), and the new
-  content holds a change word. The offline extractor titles chunks by their key phrases, so
-  a changed value rarely keeps its title; this rule catches it without a title.
+  at a time (``SLOTS``: diet, job, home city, partner, and a pet's name per kind of animal)
+  and the new one says it changed:
+
+  - the same person: the slot's owner, the first of the two people the content names
+    ("Sam ...", "Sam said ...", "Nora and Sam broke up ..."), and "Sam's girlfriend ..." /
+    "Sam's cat ..." where the possessive names the slot itself ("Sam's sister ..." is the
+    sister, not Sam);
+  - both name the slot ("vegetarian" / "went fully vegan", "lives in Leeds" / "moved to
+    Lisbon", "works as a nurse" / "is a teacher now", "girlfriend Nora" / "broke up ...
+    seeing someone new", "cat is called Pepper" / "renamed the cat ... called Miso"); a job
+    is named by a job word or by the person being one of the occupations in
+    ``OCCUPATIONS`` ("Sam is a barista", not "Sam's husband Daniel is a firefighter");
+  - the new content holds a change word ("now", "quit", "moved", "broke up", "divorced",
+    "renamed", "passed away" ...);
+  - the old memory says nothing else: every sentence of it names the slot, so retiring it
+    loses no other fact (a memory "Sam works as a nurse. Sam has a cat." stays).
+
+  The offline extractor titles chunks by their key phrases, so a changed value rarely keeps
+  its title; this rule catches it without a title.
 - anything else: ``add``.
 
 Each existing memory is named by one chunk at most (the first that matches). Pure and
@@ -80,57 +94,196 @@ CHANGE_CUES = (
     "left",
     "dropped",
     "hired",
+    "became",
+    "relocated",
+    "gave up",
+    "renamed",
+    "broke up",
+    "split up",
+    "divorced",
+    "separated",
+    "passed away",
+    "died",
+    "ran away",
+    "flew off",
+    "flew away",
 )
 _CHANGE = re.compile(r"\b(?:" + "|".join(re.escape(cue) for cue in CHANGE_CUES) + r")\b")
 
 
+# Occupations a person is ("Sam is a nurse"): a general list, so that "I'm a baker now"
+# names a job without the word "job".
+OCCUPATIONS = tuple(
+    """
+    accountant actor actress administrator analyst animator architect artist assistant
+    astronomer athlete attorney auditor author babysitter baker banker barber barista
+    bartender beautician biologist blacksmith bookkeeper brewer bricklayer builder
+    butcher butler buyer carer caretaker carpenter cashier caterer chef chemist
+    childminder cleaner clerk coach comedian consultant cook counsellor counselor courier
+    curator dancer dentist designer detective developer dietitian diplomat director doctor
+    driver economist editor electrician engineer entrepreneur farmer firefighter fireman
+    fisherman fishmonger florist gardener geologist goldsmith graphic guard guide
+    hairdresser handyman historian housekeeper illustrator instructor interpreter
+    investor janitor jeweller jeweler journalist judge labourer laborer landlord lawyer
+    lecturer librarian lifeguard locksmith lorry machinist manager mechanic midwife miner
+    model musician nanny navigator negotiator nurse optician painter paramedic
+    pharmacist photographer physician physicist physiotherapist pilot plumber poet
+    police policeman policewoman politician porter postman postwoman producer professor
+    programmer psychologist psychiatrist publisher radiographer receptionist recruiter
+    reporter researcher sailor salesman saleswoman salesperson scientist secretary
+    shopkeeper singer soldier solicitor surgeon surveyor tailor teacher technician
+    therapist trader translator tutor vet veterinarian waiter waitress welder writer
+    """.split()
+)
+_OCCUPATION = (
+    r"(?:is|are|'re|'s|am|was|were|became|become|becoming|has been|have been|'ve been|"
+    r"hired as|works? as|working as|trained as|training as|retrained as|job as)\s+"
+    r"(?:now\s+|also\s+|still\s+)?(?:an?\s+)?(?:[\w-]+\s+){0,3}?"
+    r"(?:" + "|".join(OCCUPATIONS) + r")s?\b"
+)
+PET_KINDS = {
+    "dog": ("dog", "dogs", "puppy", "puppies", "pup", "hound"),
+    "cat": ("cat", "cats", "kitten", "kittens", "kitty"),
+    "rabbit": ("rabbit", "rabbits", "bunny"),
+    "parrot": ("parrot", "parrots"),
+    "budgie": ("budgie", "budgies", "budgerigar"),
+    "canary": ("canary",),
+    "hamster": ("hamster", "hamsters"),
+    "guinea pig": ("guinea pig", "guinea pigs"),
+    "ferret": ("ferret", "ferrets"),
+    "horse": ("horse", "horses", "pony", "ponies"),
+    "tortoise": ("tortoise", "tortoises"),
+    "turtle": ("turtle", "turtles"),
+    "snake": ("snake", "snakes"),
+    "lizard": ("lizard", "lizards", "gecko"),
+    "goldfish": ("goldfish",),
+    "goat": ("goat", "goats"),
+}
+_NAMED = r"(?:called|named|name is|name's|names? (?:was|were))"
+
+
+def _words(words: Iterable[str]) -> str:
+    return r"\b(?:" + "|".join(words) + r")\b"
+
+
 # Slots a person has one value of at a time, by the words that name them in a memory.
+SLOT_WORDS: dict[str, tuple[str, ...]] = {
+    "diet": (
+        "vegetarian",
+        "vegan",
+        "pescatarian",
+        "keto",
+        "paleo",
+        "carnivore",
+        "eats? meat",
+        "diet",
+    ),
+    "job": (
+        "works? as",
+        "working as",
+        "job",
+        "career",
+        "profession",
+        "occupation",
+        "employed",
+        "hired as",
+    ),
+    "city": (
+        "lives? in",
+        "living in",
+        "lives? there",
+        "living there",
+        "(?:has|have|'ve|'s) (?:always |now )?lived in",
+        "moved to",
+        "relocated to",
+        "based in",
+        "hometown",
+        "home is",
+        "is (?:my|their|his|her|\\w+'s) home",
+    ),
+    "partner": (
+        "girlfriend",
+        "boyfriend",
+        "partner",
+        "wife",
+        "husband",
+        "fianc[eé]e?",
+        "spouse",
+        "dating",
+        "seeing someone",
+        "engaged to",
+        "married to",
+        "been together",
+        "broke up",
+        "split up",
+        "divorced",
+    ),
+}
 SLOTS: dict[str, re.Pattern] = {
-    name: re.compile(r"\b(?:" + "|".join(words) + r")\b")
-    for name, words in {
-        "diet": (
-            "vegetarian",
-            "vegan",
-            "pescatarian",
-            "keto",
-            "paleo",
-            "carnivore",
-            "eats? meat",
-            "diet",
-        ),
-        "job": (
-            "works? as",
-            "working as",
-            "job",
-            "career",
-            "profession",
-            "occupation",
-            "employed",
-            "hired as",
-        ),
-        "city": ("lives? in", "living in", "moved to", "relocated to", "based in", "hometown"),
-        "partner": (
-            "girlfriend",
-            "boyfriend",
-            "partner",
-            "wife",
-            "husband",
-            "fianc[eé]e?",
-            "spouse",
-        ),
-    }.items()
+    name: re.compile(_words(words)) for name, words in SLOT_WORDS.items()
+}
+SLOTS["job"] = re.compile(_words(SLOT_WORDS["job"]) + "|" + _OCCUPATION)
+for _kind, _names in PET_KINDS.items():
+    # A pet's name: the kind of animal and a word naming it ("cat is called Pepper").
+    SLOTS[f"pet:{_kind}"] = re.compile(
+        rf"(?=.*{_words(_names)})(?=.*\b{_NAMED}\b)|(?=.*\brenamed (?:the|our|my|their) "
+        rf"(?:{'|'.join(_names)})\b)",
+        re.DOTALL,
+    )
+# The words of a possessive that make its owner the slot's owner: "Sam's girlfriend Nora"
+# is Sam's partner, "Sam's cat" Sam's pet; "Sam's sister ..." is about the sister.
+OWNER_NOUNS: dict[str, frozenset[str]] = {
+    "diet": frozenset({"diet"}),
+    "job": frozenset({"job", "work", "career", "profession", "occupation"}),
+    "city": frozenset({"home", "hometown", "flat", "apartment", "house", "city", "address"}),
+    "partner": frozenset(
+        {"girlfriend", "boyfriend", "partner", "wife", "husband", "fiance", "fiancee", "spouse"}
+    ),
+    **{f"pet:{kind}": frozenset(names) for kind, names in PET_KINDS.items()},
 }
 SLOT_TYPES = frozenset({"preference", "fact", "relationship", "important_event", "conversation"})
+_SENTENCE = re.compile(r"(?<=[.!?;])\s+")
 
 
 def _slots(text: str) -> frozenset[str]:
-    lowered = (text or "").casefold()
+    lowered = (text or "").casefold().replace("’", "'")
     return frozenset(name for name, pattern in SLOTS.items() if pattern.search(lowered))
 
 
-def _person(text: str) -> str:
-    words = (text or "").split()
-    return words[0].casefold() if words else ""
+def _owner(text: str, slot: str, names: Iterable[str] = ()) -> str:
+    """Whose value of ``slot`` the text gives: the first of the two people it names ("Sam
+    ...", "Sam said ...", "Nora and Sam broke up"; without names, its first word), or the
+    owner of a possessive that names the slot ("Sam's cat ..."); any other possessive is
+    someone else ("Sam's sister ..." -> "sam's sister")."""
+    words = [
+        word.strip(".,;:!?\"'()") for word in (text or "").casefold().replace("’", "'").split()
+    ]
+    known = {part.casefold() for name in names for part in _WORD.findall(name or "")}
+    start = next(
+        (
+            position
+            for position, word in enumerate(words)
+            if (word[:-2] if word.endswith("'s") else word) in known
+        ),
+        0,
+    )
+    words = words[start:]
+    if not words or not words[0]:
+        return ""
+    first = words[0]
+    if not first.endswith("'s"):
+        return first
+    following = words[1] if len(words) > 1 else ""
+    following = following[:-2] if following.endswith("'s") else following
+    if following in OWNER_NOUNS.get(slot, frozenset()):
+        return first[:-2]
+    return f"{first} {following}".strip()
+
+
+def _says_only(text: str, slot: str) -> bool:
+    """Whether every sentence of ``text`` names ``slot`` (nothing else would be lost)."""
+    sentences = [piece for piece in _SENTENCE.split(text or "") if piece.strip()]
+    return all(slot in _slots(sentence) for sentence in sentences)
 
 
 @dataclass(frozen=True)
@@ -189,20 +342,29 @@ def is_same(chunk: dict, existing: Existing, *, names: Iterable[str] = ()) -> bo
     return same_subject and overlap >= SAME_OVERLAP
 
 
-def is_slot_change(chunk: dict, existing: Existing) -> bool:
-    """The same person's value of a one-value slot, said to have changed."""
+def is_slot_change(chunk: dict, existing: Existing, *, names: Iterable[str] = ()) -> bool:
+    """The same person's value of a one-value slot, said to have changed, and the old memory
+    about nothing else."""
     if chunk["type"] not in SLOT_TYPES or existing.type not in SLOT_TYPES:
-        return False
-    if not _person(chunk["content"]) or _person(chunk["content"]) != _person(existing.content):
         return False
     if _normal(chunk["content"]) == _normal(existing.content):
         return False
-    shared = _slots(chunk["content"]) & _slots(existing.content)
-    return bool(shared) and bool(_CHANGE.search(chunk["content"].casefold()))
+    if not _CHANGE.search(chunk["content"].casefold()):
+        return False
+    names = tuple(names)
+    for slot in sorted(_slots(chunk["content"]) & _slots(existing.content)):
+        owner = _owner(chunk["content"], slot, names)
+        if (
+            owner
+            and owner == _owner(existing.content, slot, names)
+            and _says_only(existing.content, slot)
+        ):
+            return True
+    return False
 
 
 def is_update(chunk: dict, existing: Existing, *, names: Iterable[str] = ()) -> bool:
-    if is_slot_change(chunk, existing):
+    if is_slot_change(chunk, existing, names=names):
         return True
     if chunk["type"] not in CHANGEABLE_TYPES or chunk["type"] != existing.type:
         return False

@@ -9,7 +9,12 @@ character's real lines, as one to three typed chunks attributed to whoever said 
 3. Statements of the same speaker and type share a chunk ("Ada's likes", "Ada's facts"); with
    more than three such groups the smallest joins the closest type of the same speaker, and
    with fewer a large group is split, so three chunks carry as much as they can.
-4. A conversation without statements falls back to its most salient sentences (word
+4. A change told in two sentences of one message ("Kiwi flew off through an open window.
+   We got a new parrot called Mango.") is kept as one: a sentence saying something ended
+   (``ENDED``: broke up, passed away, ran away, renamed, quit ...) is joined to the next
+   sentence of the same message (or the one before, when it is the last), so the memory
+   holds the change, not an end without what came after it.
+5. A conversation without statements falls back to its most salient sentences (word
    frequency, position, type), reported in third person.
 
 Output matches the pipeline's schema: ``{"chunks": [{"title", "content", "type",
@@ -78,6 +83,54 @@ TYPE_ORDER = (
 )
 
 
+# A sentence saying something of the speaker's ended or changed.
+ENDED = re.compile(
+    r"\b(?:broke up|split up|divorced|separated|passed away|died|ran away|ran off|flew off|"
+    r"flew away|renamed|quit)\b",
+    re.IGNORECASE,
+)
+
+
+def join_changes(sentences: Sequence[Sentence]) -> list[Sentence]:
+    """``sentences`` with each one that says something ended joined to its neighbour of the
+    same message (the next one, else the one before), in conversation order."""
+
+    def same_message(first: Sentence, second: Sentence) -> bool:
+        return (
+            first.speaker == second.speaker
+            and first.seq == second.seq
+            and first.narration == second.narration
+            and second.index == first.index + 1
+        )
+
+    def joined(first: Sentence, second: Sentence) -> Sentence:
+        return Sentence(
+            speaker=first.speaker,
+            text=f"{first.text.rstrip()} {second.text.lstrip()}",
+            index=first.index,
+            narration=first.narration,
+            words=first.words + second.words,
+            seq=first.seq,
+        )
+
+    out: list[Sentence] = []
+    position = 0
+    while position < len(sentences):
+        sentence = sentences[position]
+        following = sentences[position + 1] if position + 1 < len(sentences) else None
+        ended = bool(ENDED.search(sentence.text)) and not sentence.text.endswith("?")
+        if ended and following is not None and same_message(sentence, following):
+            out.append(joined(sentence, following))
+            position += 2
+            continue
+        if ended and out and same_message(out[-1], sentence) and not ENDED.search(out[-1].text):
+            out[-1] = joined(out[-1], sentence)
+        else:
+            out.append(sentence)
+        position += 1
+    return out
+
+
 def _seqs(items) -> list[int]:
     """The sorted seqs of the turns, sentences or statements a chunk is made from."""
     return sorted({item.seq for item in items if item.seq is not None})
@@ -94,7 +147,7 @@ def extract_chunks(
     if user is None and len(speakers) == 2 and len(stand_in_speakers) == 1:
         user = next(speaker for speaker in speakers if speaker not in stand_in_speakers)
         character = character or next(iter(stand_in_speakers))
-    sentences = split_sentences(spoken)
+    sentences = join_changes(split_sentences(spoken))
     if not sentences:
         return [_fallback_chunk(spoken or turns)]
     names = speaker_names(turns)

@@ -52,10 +52,14 @@ class Rule:
     name: str
     pattern: re.Pattern[str]
     type: str | None  # None: ask the keyword classifier; "fact" when it finds nothing typed
+    own: bool = False  # only in a clause that says "I", "my", "we" ... (about oneself)
 
 
-def _rule(name: str, pattern: str, kind: str | None) -> Rule:
-    return Rule(name, re.compile(pattern, re.IGNORECASE), kind)
+_OWN = re.compile(r"\b(?:i|me|my|we|our|us)\b", re.IGNORECASE)
+
+
+def _rule(name: str, pattern: str, kind: str | None, *, own: bool = False) -> Rule:
+    return Rule(name, re.compile(pattern, re.IGNORECASE), kind, own)
 
 
 # Order matters: the first rule that matches a clause gives its type.
@@ -91,7 +95,8 @@ RULES: tuple[Rule, ...] = (
         "kin",
         r"\bmy\s+(?:\w+\s+)?" + _KIN + r"\b"
         r"|\bi\s+(?:have|'ve got|have got|had)\s+" + _NUMBER + r"\s+(?:\w+\s+)?" + _KIN + r"\b"
-        r"|" + _I_AM + r"(?:married|engaged|divorced|single|widowed)\b",
+        r"|" + _I_AM + r"(?:married|engaged|divorced|single|widowed)\b"
+        r"|" + _I_AM + r"(?:seeing|dating)\s+(?!you\b)\w",
         "relationship",
     ),
     _rule(
@@ -106,6 +111,15 @@ RULES: tuple[Rule, ...] = (
         r"got engaged|got divorced|lost my|broke my|adopted|retired|survived|nearly drowned|"
         r"almost drowned|came here|left home|studied|trained as|served in)\b",
         None,
+    ),
+    _rule(
+        # Something of one's own that ended or changed: a break-up, a pet that died or ran
+        # off, a rename, a job quit ("Nora and I broke up", "we renamed the cat").
+        "change",
+        r"\b(?:broke up|split up|got divorced|divorced|separated|passed away|died|ran away|"
+        r"ran off|flew off|flew away|renamed)\b|\bi\s+" + _ADVERBS + r"quit\b",
+        None,
+        own=True,
     ),
     _rule(
         "work",
@@ -281,6 +295,8 @@ def _match(clause: str) -> tuple[Rule, int] | None:
     best: tuple[Rule, tuple[int, int]] | None = None
     for rule in RULES:
         match = rule.pattern.search(text)
+        if match and rule.own and not _OWN.search(text):
+            continue
         if match and (best is None or match.start() < best[1][0]):
             best = (rule, (match.start(), match.end()))
     if best is None:
@@ -343,6 +359,8 @@ def report_statement(clause: str, *, speaker: str, other: str | None = None) -> 
         text = re.sub(rf",\s+(?:{called})(?=[.!…]*$)", "", text)
     if not content_words(text):
         return None
+    # "Nora and I broke up" is told "Sam and Nora broke up": the speaker first.
+    text = re.sub(r"^([A-Z][\w'-]*) and (?:I|me)\b", r"I and \1", text)
     lowered = {token.lower() for token in re.findall(r"[A-Za-z][A-Za-z']*", text)}
     if lowered & _SECOND and not other:
         return f'{speaker} said: "{_finish(text[:1].upper() + text[1:])}"'
@@ -358,7 +376,8 @@ def report_statement(clause: str, *, speaker: str, other: str | None = None) -> 
             continue
         if lower in _FIRST:
             if named:
-                out.append(_LATER_FIRST[lower])
+                later = _LATER_FIRST[lower]
+                out.append(later.capitalize() if _starts_sentence(out) else later)
                 after_they = lower == "i"
                 continue
             named = True
@@ -366,7 +385,8 @@ def report_statement(clause: str, *, speaker: str, other: str | None = None) -> 
             out.append(replacement)
             continue
         if lower in _PLURAL_FIRST:
-            out.append(_PLURAL_FIRST[lower])
+            plural = _PLURAL_FIRST[lower]
+            out.append(plural.capitalize() if token[0].isupper() else plural)
             continue
         if lower in _SECOND and other:
             subject = _is_subject_slot(out)
@@ -387,6 +407,13 @@ def report_statement(clause: str, *, speaker: str, other: str | None = None) -> 
         out.append(token)
     sentence = "".join(out).strip()
     sentence = re.sub(r"\s+", " ", sentence)
+    if not named and speaker.casefold() not in sentence.casefold():
+        # Nothing in it names the speaker ("Biscuit passed away. We adopted a puppy."):
+        # say who said it, so the memory is attributed.
+        first = sentence.split(" ", 1)[0]
+        if first.lower() in STOPWORDS or first.lower() in _PLURAL_FIRST.values():
+            sentence = sentence[:1].lower() + sentence[1:]
+        return _finish(f"{speaker} said {sentence}")
     return _finish(sentence[:1].upper() + sentence[1:])
 
 
@@ -421,6 +448,14 @@ def _second_person(lower: str, other: str, *, subject: bool) -> tuple[str, bool]
     if lower == "you'd":
         return f"{other} would", False
     return other, subject  # "you": the verb agrees only when "you" is the subject
+
+
+def _starts_sentence(out: list[str]) -> bool:
+    """Whether the next word opens a sentence (after ".", "!" or "?")."""
+    for token in reversed(out):
+        if token.strip():
+            return token.rstrip().endswith((".", "!", "?"))
+    return True
 
 
 def _is_subject_slot(out: list[str]) -> bool:
