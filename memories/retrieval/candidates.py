@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, tzinfo
 from functools import cached_property, lru_cache
 
 from django.db import connection
@@ -46,7 +46,12 @@ class Candidate:
     @cached_property
     def tokens(self) -> int:
         """What the item costs in the budget; counted only for items that reach packing."""
-        return count_tokens(self.text)
+        return _tokens_of(self.text)
+
+
+# The same rows come back turn after turn of a chat: their rendered texts are counted once
+# (4,096 texts of a few hundred characters: about 2 MB).
+_tokens_of = lru_cache(maxsize=4096)(count_tokens)
 
 
 @lru_cache(maxsize=4096)
@@ -54,11 +59,13 @@ def _format_day(year: int, month: int, day: int) -> str:
     return f"{day} {datetime(year, month, day):%B %Y}"
 
 
-def format_date(moment: datetime | None) -> str:
+def format_date(moment: datetime | None, zone: tzinfo | None = None) -> str:
+    """``8 May 2023`` in ``zone`` (default: the current time zone)."""
     if moment is None:
         return ""
-    local = timezone.localtime(moment) if timezone.is_aware(moment) else moment
-    return _format_day(local.year, local.month, local.day)
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(zone or timezone.get_current_timezone())
+    return _format_day(moment.year, moment.month, moment.day)
 
 
 def _dated(text: str, label: str, config: RetrievalConfig) -> str:
@@ -78,8 +85,11 @@ def load_candidates(
     message_ids: Iterable[int] = (),
     message_seqs: Iterable[int] = (),
     document_chunk_ids: Iterable[int] = (),
+    message_neighbours: bool = False,
 ) -> tuple[Loaded, dict[str, int]]:
-    """The rows in scope behind these ids, per kind, rendered; and memory vector id -> row id."""
+    """The rows in scope behind these ids, per kind, rendered; and memory vector id -> row id.
+    With ``message_neighbours``, the messages just before and after each of ``message_ids``
+    come too (in ``loaded["message"]``), so that neighbouring turns need no second query."""
     wanted = {
         "memory": (sorted(set(memory_ids)), sorted(set(memory_vector_ids))),
         "summary": sorted(set(summary_ids)),
@@ -115,9 +125,18 @@ def load_candidates(
             "SELECT 'message', d.id, NULL::varchar, d.role, '', d.content, d.seq, d.seq,"
             " d.created_at, NULL::timestamptz"
             f" FROM {MESSAGE_TABLE} d WHERE {conditions}"
-            " AND (d.id = ANY(%s) OR d.seq = ANY(%s))"
+            " AND (d.id = ANY(%s) OR d.seq = ANY(%s)"
+            + (
+                f" OR d.seq IN (SELECT h.seq + step FROM {MESSAGE_TABLE} h,"
+                " (VALUES (-1), (1)) AS steps (step) WHERE h.id = ANY(%s))"
+                if message_neighbours and wanted["message"]
+                else ""
+            )
+            + ")"
         )
         params += [*condition_params, wanted["message"], wanted["message_seqs"]]
+        if message_neighbours and wanted["message"]:
+            params.append(wanted["message"])
     if wanted["document"] and scope.document_ids:
         conditions, condition_params = scope_conditions("document", scope)
         # name in the vector-id column, heading as title, page in the level column, offsets
@@ -136,27 +155,34 @@ def load_candidates(
     with connection.cursor() as cursor:
         cursor.execute("\nUNION ALL\n".join(branches), params)
         rows = cursor.fetchall()
+    zone = timezone.get_current_timezone()  # once, not per row (it is a context lookup)
     for kind, row_id, vector_id, row_type, title, text, start_seq, end_seq, moment, start in rows:
         if kind == "memory":
-            candidate = _memory(row_id, row_type, title, text, start_seq, end_seq, moment, config)
+            candidate = _memory(
+                row_id, row_type, title, text, start_seq, end_seq, moment, config, zone
+            )
             if vector_id:
                 by_vector_id[vector_id] = row_id
         elif kind == "summary":
-            candidate = _summary(row_id, row_type, text, start_seq, end_seq, start, moment, config)
+            candidate = _summary(
+                row_id, row_type, text, start_seq, end_seq, start, moment, config, zone
+            )
         elif kind == "document":
             candidate = _document(row_id, vector_id, row_type, title, text, start_seq, end_seq)
         else:
-            candidate = _message(row_id, row_type, text, start_seq, moment, scope, config)
+            candidate = _message(row_id, row_type, text, start_seq, moment, scope, config, zone)
         loaded[kind][row_id] = candidate
     return loaded, by_vector_id
 
 
-def _memory(row_id, memory_type, title, content, start_seq, end_seq, moment, config) -> Candidate:
+def _memory(
+    row_id, memory_type, title, content, start_seq, end_seq, moment, config, zone=None
+) -> Candidate:
     text = memory_prompt_text(type=memory_type, title=title, content=content)
     return Candidate(
         kind="memory",
         id=row_id,
-        text=_dated(text, format_date(moment), config),
+        text=_dated(text, format_date(moment, zone), config),
         body=content,
         title=title,
         type=memory_type,
@@ -166,8 +192,8 @@ def _memory(row_id, memory_type, title, content, start_seq, end_seq, moment, con
     )
 
 
-def _summary(row_id, level, text, start_seq, end_seq, start, end, config) -> Candidate:
-    first, last = format_date(start), format_date(end)
+def _summary(row_id, level, text, start_seq, end_seq, start, end, config, zone=None) -> Candidate:
+    first, last = format_date(start, zone), format_date(end, zone)
     label = last if not first or first == last else f"{first} to {last}"
     return Candidate(
         kind="summary",
@@ -199,13 +225,13 @@ def _document(row_id, name, page, heading, text, start, end) -> Candidate:
     )
 
 
-def _message(row_id, role, content, seq, moment, scope: Scope, config) -> Candidate:
+def _message(row_id, role, content, seq, moment, scope: Scope, config, zone=None) -> Candidate:
     speaker = scope.user_name if role == USER_ROLE else scope.character_name
     body = f"{speaker}: {content}"
     return Candidate(
         kind="message",
         id=row_id,
-        text=_dated(body, format_date(moment), config),
+        text=_dated(body, format_date(moment, zone), config),
         body=body,
         title=f"Message {seq}",
         type=role,

@@ -34,13 +34,25 @@ def distinct(
     consumer that stops early (a full budget) pays only for what it took.
 
     A threshold of 1.0 or more keeps everything except exact word-set repeats."""
-    kept_sets: list[frozenset[str]] = []
+    kept: list[tuple[frozenset[str], int]] = []
     for item in items:
         words = word_set(text_of(item))
-        if any(_near(words, other, threshold) for other in kept_sets):
-            continue
-        kept_sets.append(words)
-        yield item
+        size = len(words)
+        # _near inlined: this loop runs for every pair of visited and kept items.
+        for other, other_size in kept:
+            if size == other_size and words == other:
+                break
+            if threshold >= 1.0:
+                continue
+            smaller, larger = (size, other_size) if size < other_size else (other_size, size)
+            if not larger or smaller / larger <= threshold:
+                continue
+            shared = len(words & other)
+            if shared / (size + other_size - shared) > threshold:
+                break
+        else:
+            kept.append((words, size))
+            yield item
 
 
 def _near(words: frozenset[str], other: frozenset[str], threshold: float) -> bool:

@@ -121,6 +121,7 @@ def rank_candidates(
         summary_ids=[key for key in keys("summary") if isinstance(key, int)],
         message_ids=[key for key in keys("message") if isinstance(key, int)],
         document_chunk_ids=[key for key in keys("document") if isinstance(key, int)],
+        message_neighbours=config.neighbour_sources > 0 and config.neighbour_weight > 0,
     )
 
     scored: list[ScoredCandidate] = []
@@ -150,7 +151,7 @@ def rank_candidates(
             scored.append(ScoredCandidate(candidate, fused_score * weight))
 
     scored = _apply_signals(scored, query=query, scope=scope, config=config)
-    scored = _add_neighbours(scored, scope=scope, config=config)
+    scored = _add_neighbours(scored, scope=scope, config=config, loaded=loaded["message"])
     scored = _apply_recency(scored, config)
     scored = [item for item in scored if item.score >= config.min_score]
     scored.sort(key=lambda item: (-item.score, item.candidate.kind, item.candidate.id))
@@ -231,9 +232,14 @@ def _vector_lists(
 
 
 def _add_neighbours(
-    scored: list[ScoredCandidate], *, scope: Scope, config: RetrievalConfig
+    scored: list[ScoredCandidate],
+    *,
+    scope: Scope,
+    config: RetrievalConfig,
+    loaded: dict[int, Candidate] | None = None,
 ) -> list[ScoredCandidate]:
-    """The turns just before and after the best messages, scored from them."""
+    """The turns just before and after the best messages, scored from them. ``loaded``: the
+    messages already read with their neighbours (else the neighbours are read here)."""
     if config.neighbour_sources <= 0 or config.neighbour_weight <= 0:
         return scored
     messages = sorted(
@@ -260,9 +266,15 @@ def _add_neighbours(
             result[index] = replace(result[index], score=propagated)
     missing = [seq for seq in offered if seq not in by_seq and seq > 0]
     if missing:
-        loaded, _ = load_candidates(scope=scope, config=config, message_seqs=missing)
-        for candidate in loaded["message"].values():
-            result.append(ScoredCandidate(candidate, offered[candidate.start_seq]))
+        if loaded is None:
+            loaded, _ = load_candidates(scope=scope, config=config, message_seqs=missing)
+            loaded = loaded["message"]
+        # Read with their neighbours: a turn missing here is out of scope.
+        by_loaded_seq = {candidate.start_seq: candidate for candidate in loaded.values()}
+        for seq in sorted(missing):
+            candidate = by_loaded_seq.get(seq)
+            if candidate is not None:
+                result.append(ScoredCandidate(candidate, offered[seq]))
     return result
 
 

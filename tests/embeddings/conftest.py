@@ -9,9 +9,14 @@ LOCAL = {"BACKEND": "drawhisper.providers.embeddings.local.LocalEmbedder", "OPTI
 
 @pytest.fixture(scope="session")
 def local_embedder():
+    from django.conf import settings
+
     from drawhisper.providers.embeddings.local import LocalEmbedder
 
-    embedder = LocalEmbedder()
+    # The ONNX export where the settings keep it (made once per checkout, then reused).
+    embedder = LocalEmbedder(
+        cache_dir=settings.EMBEDDING_BACKENDS["default"]["OPTIONS"]["cache_dir"]
+    )
     embedder.embed_query("warm up")  # load now, once; every LocalEmbedder shares the model
     return embedder
 
@@ -19,5 +24,6 @@ def local_embedder():
 @pytest.fixture
 def local_embedding_settings(settings, local_embedder):
     """Configure the local embedder the way production does (through settings)."""
-    settings.EMBEDDING_BACKENDS = {"default": LOCAL}
+    options = {"cache_dir": str(local_embedder.cache_dir)}
+    settings.EMBEDDING_BACKENDS = {"default": {**LOCAL, "OPTIONS": options}}
     return settings

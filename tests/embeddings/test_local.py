@@ -44,6 +44,56 @@ def test_related_sentences_are_closer_than_unrelated_ones(local_embedder):
     assert similarity(sister, sibling) > similarity(sibling, ramen) + 0.2
 
 
+def _cosine(left, right):
+    dot = sum(a * b for a, b in zip(left, right, strict=True))
+    return dot / math.sqrt(sum(a * a for a in left) * sum(b * b for b in right))
+
+
+TEXTS = [
+    "Mira is my younger sister.",
+    "",
+    "What did Caroline paint for the art show, and why did she choose sunflowers?",
+    "ok",
+    "The lighthouse keeper hums old sea shanties while he polishes the great lens. " * 30,
+]
+
+
+def test_onnx_runtime_gives_the_vectors_of_pytorch_under_the_same_model_id(
+    local_embedder, tmp_path
+):
+    """The default runtime is a faster way to the same vectors: memories embedded before the
+    switch are still found, without a reindex; batches of unequal lengths (padded) too."""
+    from drawhisper.providers.embeddings.local import LocalEmbedder
+
+    assert local_embedder.runtime == "onnx"
+    torch_embedder = LocalEmbedder(runtime="torch")
+    assert torch_embedder.model_id == local_embedder.model_id == "all-MiniLM-L6-v2-384"
+    onnx_vectors = local_embedder.embed_documents(TEXTS)
+    torch_vectors = torch_embedder.embed_documents(TEXTS)
+    for onnx_vector, torch_vector in zip(onnx_vectors, torch_vectors, strict=True):
+        assert _cosine(onnx_vector, torch_vector) > 0.9999
+    assert local_embedder.embed_query(TEXTS[2]) == pytest.approx(onnx_vectors[2], abs=1e-5)
+
+
+def test_eight_bit_weights_are_another_model_and_stay_close(local_embedder, tmp_path):
+    from drawhisper.providers.embeddings.local import LocalEmbedder
+
+    int8 = LocalEmbedder(runtime="onnx-int8", cache_dir=local_embedder.cache_dir)
+    assert int8.model_id == "all-MiniLM-L6-v2-int8-384"  # so a switch asks for a reindex
+    full = local_embedder.embed_documents(TEXTS[:3])
+    quantised = int8.embed_documents(TEXTS[:3])
+    for left, right in zip(full, quantised, strict=True):
+        assert 0.9 < _cosine(left, right) < 0.99999
+
+
+def test_an_unknown_runtime_is_refused_by_name():
+    from drawhisper.providers.base import PermanentProviderError
+    from drawhisper.providers.embeddings.local import LocalEmbedder
+
+    with pytest.raises(PermanentProviderError, match="onnx, onnx-int8, torch"):
+        LocalEmbedder(runtime="tensorflow")
+
+
 @pytest.mark.django_db
 def test_a_memory_is_found_by_a_paraphrased_question(local_embedding_settings):
     character = CharacterFactory()

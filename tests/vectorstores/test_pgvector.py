@@ -77,6 +77,22 @@ def test_the_hnsw_plan_also_returns_the_true_top_k_thanks_to_iterative_scans(cro
     assert len(without_iterative_scan) < MINE  # what the iterative scan saves us from
 
 
+@pytest.mark.django_db(transaction=True)
+def test_the_search_settings_hold_for_the_search_only_not_for_the_connection():
+    """Outside any transaction the settings and the search go as one string, which
+    PostgreSQL runs as one transaction: the connection's later statements see the defaults."""
+    store = make_store("pgvector", dimensions=DIMENSIONS, model_id="settings-test")
+    rng = random.Random(26)
+    store.upsert([VectorRecord(f"r{n}", unit(rng, DIMENSIONS), meta()) for n in range(3)])
+    assert connection.get_autocommit()
+    hits = store.query_many(unit(rng, DIMENSIONS), [(VectorFilter(owner=1), 2)])
+    assert [len(found) for found in hits] == [2]
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT current_setting('hnsw.iterative_scan', true)")
+        (setting,) = cursor.fetchone()
+    assert setting in (None, "", "off")
+
+
 def test_the_planner_scans_one_owner_exactly_through_the_btree(crowded_store):
     store, _ = crowded_store
     plan = store.explain(unit(random.Random(24), DIMENSIONS), filter=VectorFilter(owner=1), top_k=5)
@@ -142,8 +158,8 @@ def test_several_searches_in_one_statement_find_what_each_finds_alone(
         (VectorFilter(owner=3), 40),
     ]
     alone = [store.query(query, filter=f, top_k=k) if k else [] for f, k in requests]
-    # BEGIN, the search settings, the search, COMMIT.
-    with django_assert_num_queries(4):
+    # The search settings and the search in one string: one round trip.
+    with django_assert_num_queries(1):
         together = store.query_many(query, requests)
     assert [[hit.id for hit in hits] for hits in together] == [
         [hit.id for hit in hits] for hits in alone

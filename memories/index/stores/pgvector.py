@@ -61,6 +61,16 @@ def vector_literal(vector: Sequence[float]) -> str:
     return "[" + ",".join(format(float(value), ".9g") for value in vector) + "]"
 
 
+def _binds_on_the_client(cursor) -> bool:
+    """Whether ``cursor`` merges parameters into the SQL text itself (psycopg's
+    ``ClientCursor``, Django's default), so one ``execute`` may hold several statements."""
+    try:
+        from psycopg import ClientCursor
+    except ImportError:  # pragma: no cover - psycopg 3 is a dependency
+        return False
+    return isinstance(getattr(cursor, "cursor", None), ClientCursor)
+
+
 class PgVectorStore(ModelBoundStore):
     transactional = True
 
@@ -218,15 +228,9 @@ class PgVectorStore(ModelBoundStore):
             f" WHERE {where} ORDER BY distance LIMIT %s"
             f") SELECT key, metadata, distance FROM nearest ORDER BY distance, key"
         )
-        with transaction.atomic(using=self.using), connections[self.using].cursor() as cursor:
-            cursor.execute(
-                "SELECT set_config('hnsw.ef_search', %s, true),"
-                " set_config('hnsw.iterative_scan', 'relaxed_order', true),"
-                " set_config('hnsw.max_scan_tuples', %s, true)",
-                [str(max(self.ef_search, top_k)), str(self.max_scan_tuples)],
-            )
-            cursor.execute(sql, [query_vector, *params, top_k])
-            rows = cursor.fetchall()
+        rows = self._with_scan_settings(
+            sql, [query_vector, *params, top_k], ef_search=max(self.ef_search, top_k)
+        )
         hits = []
         for key, metadata, distance in rows:
             score = 1.0 - float(distance)
@@ -273,15 +277,7 @@ class PgVectorStore(ModelBoundStore):
             + ") hits ORDER BY request, distance, key"
         )
         ef_search = max(self.ef_search, *(top_k for _, _, top_k in wanted))
-        with transaction.atomic(using=self.using), connections[self.using].cursor() as cursor:
-            cursor.execute(
-                "SELECT set_config('hnsw.ef_search', %s, true),"
-                " set_config('hnsw.iterative_scan', 'relaxed_order', true),"
-                " set_config('hnsw.max_scan_tuples', %s, true)",
-                [str(ef_search), str(self.max_scan_tuples)],
-            )
-            cursor.execute(sql, params)
-            rows = cursor.fetchall()
+        rows = self._with_scan_settings(sql, params, ef_search=ef_search)
         for request, key, metadata, distance in rows:
             score = 1.0 - float(distance)
             if min_score is not None and score < min_score:
@@ -292,6 +288,29 @@ class PgVectorStore(ModelBoundStore):
                 VectorHit(id=key, score=score, metadata=normalise_metadata(metadata))
             )
         return results
+
+    def _with_scan_settings(self, sql: str, params: list, *, ef_search: int) -> list[tuple]:
+        """The rows of ``sql`` run with the HNSW scan settings of this store, local to its
+        transaction. With client-side parameter binding (psycopg's default in Django) the
+        settings and the query go as one string, in one round trip: PostgreSQL runs the
+        statements of one string in one transaction, so ``set_config(..., true)`` holds for
+        the query and ends with it. Otherwise in an explicit transaction (four round trips)."""
+        settings_sql = (
+            "SELECT set_config('hnsw.ef_search', %s, true),"
+            " set_config('hnsw.iterative_scan', 'relaxed_order', true),"
+            " set_config('hnsw.max_scan_tuples', %s, true)"
+        )
+        settings_params = [str(ef_search), str(self.max_scan_tuples)]
+        connection = connections[self.using]
+        with connection.cursor() as cursor:
+            if _binds_on_the_client(cursor):
+                cursor.execute(f"{settings_sql};\n{sql}", [*settings_params, *params])
+                cursor.nextset()
+                return cursor.fetchall()
+        with transaction.atomic(using=self.using), connection.cursor() as cursor:
+            cursor.execute(settings_sql, settings_params)
+            cursor.execute(sql, params)
+            return cursor.fetchall()
 
     def explain(self, vector: Sequence[float], *, filter: VectorFilter, top_k: int = 10) -> str:  # noqa: A002
         """The query plan of ``query`` (for tests and for diagnosing slow queries)."""
