@@ -28,6 +28,7 @@ Each method packs its ranked items best first and skips what does not fit."""
 from __future__ import annotations
 
 import math
+import os
 import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
@@ -282,10 +283,13 @@ def evaluate(
     progress: Callable[[int], None] | None = None,
     answer: Answering | None = None,
     latency: bool = True,
+    embedding_options: Sequence[tuple[str, object]] = (),
 ) -> dict:
     """Score every method on ``conversations``. With ``answer``, its methods also answer
     each graded question from what they retrieved and the judge grades it (J); without
-    ``latency`` the timed pass is skipped (and ``progress`` hears once per question)."""
+    ``latency`` the timed pass is skipped (and ``progress`` hears once per question).
+    ``embedding_options``: ``(name, embedder)`` pairs whose bare query embedding is timed on
+    every question of the timed pass too, beside the configured one (same run, same items)."""
     from memories.context import retrieve
 
     if scoring not in SCORINGS:
@@ -339,6 +343,10 @@ def evaluate(
     # cached, as when a reply is regenerated).
     embedding_ms: list[float] = []
     warm_ms: list[float] = []
+    option_ms: dict[str, list[float]] = {name: [] for name, _ in embedding_options}
+    for _name, option in embedding_options:
+        option.embed_query("warm up")  # loaded before the pass, not inside it
+    load_before = _load_average()
     for loaded in conversations if latency else ():
         before_seq = loaded.last_seq + 1
 
@@ -361,6 +369,10 @@ def evaluate(
             embedder.embed_query(question.question)
             embedding_ms.append((time.perf_counter() - started) * 1000)
             warm_ms.append(timed(question.question))
+            for name, option in embedding_options:
+                started = time.perf_counter()
+                option.embed_query(question.question)
+                option_ms[name].append((time.perf_counter() - started) * 1000)
             methods[PRODUCT].latency_ms.append(latency_ms)
             owns[loaded.conversation.sample_id][PRODUCT].latency_ms.append(latency_ms)
             tick(1)
@@ -394,7 +406,17 @@ def evaluate(
             "mean": round(sum(full) / len(full), 1) if full else 0.0,
             "per_conversation": full,
         },
-        "latency_ms": _latency(methods[PRODUCT].latency_ms, warm_ms, embedding_ms)
+        "latency_ms": _latency(
+            methods[PRODUCT].latency_ms,
+            warm_ms,
+            embedding_ms,
+            options=option_ms,
+            machine={
+                "cpus": os.cpu_count(),
+                "load_average_before": load_before,
+                "load_average_after": _load_average(),
+            },
+        )
         if latency
         else None,
         "conversations": per_conversation,
@@ -442,13 +464,37 @@ def _distribution(values: Sequence[float]) -> dict[str, float]:
     }
 
 
-def _latency(cold: Sequence[float], warm: Sequence[float], embedding: Sequence[float]) -> dict:
-    """Retrieval timed cold and warm beside a bare query embedding, measured in one pass."""
+def _load_average() -> list[float]:
+    """The machine's 1, 5 and 15 minute load averages (latency on a busy machine is not the
+    latency on a quiet one: the figures are printed together)."""
+    try:
+        return [round(value, 2) for value in os.getloadavg()]
+    except OSError:  # pragma: no cover - every Linux has it
+        return []
+
+
+def _latency(
+    cold: Sequence[float],
+    warm: Sequence[float],
+    embedding: Sequence[float],
+    *,
+    options: dict[str, list[float]] | None = None,
+    machine: dict | None = None,
+) -> dict:
+    """Retrieval timed cold (query embedding included) and warm (query vector cached: the
+    retrieval without the embedding) beside a bare query embedding, measured in one pass;
+    the bare embedding of each other option on the same questions; the machine's load."""
     result = {
         "retrieval_cold": _distribution(cold),
         "retrieval_warm": _distribution(warm),
         "query_embedding_alone": _distribution(embedding),
     }
+    if options:
+        result["query_embedding_options"] = {
+            name: _distribution(values) for name, values in options.items() if values
+        }
+    if machine is not None:
+        result["machine"] = machine
     bare = result["query_embedding_alone"]["p95"]
     result["cold_p95_over_embedding_p95"] = (
         round(result["retrieval_cold"]["p95"] / bare, 2) if bare else None

@@ -122,9 +122,23 @@ def locomo_tables(results: dict) -> str:
             f"Retrieval latency, query embedding included: p50 {cold['p50']} ms, p95 "
             f"{cold['p95']} ms; a bare query embedding in the same pass: p50 {bare['p50']} ms, "
             f"p95 {bare['p95']} ms (retrieval p95 = {latency['cold_p95_over_embedding_p95']}x "
-            f"the embedding's). With the query vector cached: p50 {warm['p50']} ms, p95 "
-            f"{warm['p95']} ms.",
+            f"the embedding's). Without the embedding (query vector cached): p50 "
+            f"{warm['p50']} ms, p95 {warm['p95']} ms.",
         ]
+        for name, figures in latency.get("query_embedding_options", {}).items():
+            parts.append(
+                f"Bare query embedding with {name}, same questions, same pass: "
+                f"p50 {figures['p50']} ms, p95 {figures['p95']} ms."
+            )
+        machine = latency.get("machine")
+        if machine:
+            before = " / ".join(str(value) for value in machine.get("load_average_before", []))
+            after = " / ".join(str(value) for value in machine.get("load_average_after", []))
+            parts.append(
+                f"Machine: {machine.get('cpus')} cores, load average {before} before the "
+                f"timed pass and {after} after it (1 / 5 / 15 minutes); on a busy machine "
+                "every figure above is inflated, compare them with the bare embedding."
+            )
     for label, title in (("tuned_on", "Tuned on"), ("not_tuned_on", "Not tuned on")):
         group = results.get("groups", {}).get(label)
         if group:

@@ -129,6 +129,12 @@ def test_bench_locomo_reports_recall_per_category_baselines_and_latency(tmp_path
     assert 0 < ours["overall_recall"] <= 100
     assert ours["mean_tokens"] <= 120
     assert ours["latency_ms"]["p95"] >= ours["latency_ms"]["p50"] > 0
+    # With and without the query embedding, beside a bare one and the machine's load, so
+    # that a figure from a busy machine is read as such.
+    latency = results["latency_ms"]
+    assert set(latency) >= {"retrieval_cold", "retrieval_warm", "query_embedding_alone"}
+    assert latency["machine"]["cpus"] >= 1
+    assert len(latency["machine"]["load_average_before"]) == 3
     assert set(results["methods"]) == {
         "drawhisper",
         "recent",
@@ -154,9 +160,16 @@ def test_bench_locomo_reports_recall_per_category_baselines_and_latency(tmp_path
     printed = stdout.getvalue()
     assert "Most recent turns only" in printed
     assert "strict scoring" in printed and "best like for like" in printed
+    assert "Without the embedding (query vector cached)" in printed
+    assert "load average" in printed
     # In place, the run removes what it wrote.
     assert not get_user_model().objects.filter(username__startswith="locomo-").exists()
     assert not Message.objects.exists()
+
+
+def test_bench_locomo_refuses_an_unknown_embedding_runtime_by_name():
+    with pytest.raises(CommandError, match="unknown tensorflow"):
+        call_command("bench_locomo", "--data", str(DATA), "--embedding-runtimes", "onnx,tensorflow")
 
 
 @pytest.mark.django_db

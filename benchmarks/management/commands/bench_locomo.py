@@ -100,6 +100,20 @@ def answering(options) -> Answering | None:
     )
 
 
+def local_embedding_options(names: str) -> list[tuple[str, object]]:
+    """``(runtime, LocalEmbedder)`` for each runtime named (comma-separated)."""
+    from drawhisper.providers.embeddings.local import RUNTIMES, LocalEmbedder
+
+    chosen = [name.strip() for name in names.split(",") if name.strip()]
+    unknown = [name for name in chosen if name not in RUNTIMES]
+    if unknown:
+        raise CommandError(
+            f"--embedding-runtimes: unknown {', '.join(unknown)} (one of {', '.join(RUNTIMES)})"
+        )
+    cache_dir = settings.EMBEDDING_BACKENDS["default"]["OPTIONS"].get("cache_dir")
+    return [(name, LocalEmbedder(runtime=name, cache_dir=cache_dir)) for name in chosen]
+
+
 class Command(BaseCommand):
     help = "Evidence recall and latency of retrieval on a LoCoMo-format file, with baselines."
 
@@ -179,6 +193,14 @@ class Command(BaseCommand):
         parser.add_argument(
             "--judge-model", default="", help="model that judges (default: CHAT_MODEL)"
         )
+        parser.add_argument(
+            "--embedding-runtimes",
+            default="",
+            metavar="NAME,NAME",
+            help="also time a bare query embedding of the local model on every question of "
+            "the timed pass with these runtimes (onnx, onnx-int8, torch), beside the "
+            "configured one; recall needs a run with EMBEDDING_LOCAL_RUNTIME set",
+        )
 
     def handle(self, *args, **options):
         path = Path(options["data"])
@@ -195,6 +217,7 @@ class Command(BaseCommand):
         overrides = parse_overrides(options["set"])
         questions = sum(len(c.questions) for c in conversations)
         answer = answering(options)
+        embedding_options = local_embedding_options(options["embedding_runtimes"])
         with_pipeline = options["memories"] == "pipeline"
         loaded: list = []
         made: list = []  # the same conversations with the pipeline's own memories
@@ -252,6 +275,7 @@ class Command(BaseCommand):
                     tuned_on=tuned_on,
                     progress=bar.update,
                     answer=answer,
+                    embedding_options=embedding_options,
                 )
             if with_pipeline:
                 with tqdm(
