@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
+from functools import lru_cache
 from typing import TypeVar
 
 Item = TypeVar("Item")
@@ -16,7 +17,9 @@ Item = TypeVar("Item")
 _WORD = re.compile(r"\w+", re.UNICODE)
 
 
+@lru_cache(maxsize=4096)
 def word_set(text: str) -> frozenset[str]:
+    """The lower-cased words of ``text`` (cached: the same items come back turn after turn)."""
     return frozenset(word.lower() for word in _WORD.findall(text))
 
 
