@@ -174,10 +174,27 @@ class OpenAICompatibleBackend:
     # -- the port ---------------------------------------------------------------------
 
     async def stream(self, messages: Sequence[ChatMessage]) -> AsyncIterator[str]:
+        """The reply's text as the server streams it, piece by piece.
+
+        The request is the one the LangChain model would send (``_get_request_payload``:
+        model, sampling, renamed fields, ``extra_body``), posted through that model's own
+        openai client, so its retries, timeouts and errors are the same; but the chunks are
+        read as plain JSON rather than built into LangChain and openai message objects, and
+        the request body is not walked by the client's type-driven transform. That walk and
+        those objects cost several times the rest of a streamed turn (docs/benchmarks.md)."""
         chat_model = self._get_chat_model()
         with self._translated_errors():
-            async for chunk in chat_model.astream(to_langchain(messages)):
-                if text := message_text(chunk):
+            payload = chat_model._get_request_payload(to_langchain(messages), stream=True)
+            payload.update(payload.pop("extra_body", None) or {})
+            response = await chat_model.root_async_client.post(
+                "/chat/completions",
+                body=payload,
+                cast_to=object,  # each event as its decoded JSON
+                stream=True,
+                stream_cls=openai.AsyncStream[object],
+            )
+            async for event in response:
+                if text := _delta_text(event):
                     yield text
 
     def complete(
@@ -303,6 +320,19 @@ class OpenAICompatibleBackend:
 
 def to_langchain(messages: Sequence[ChatMessage]) -> list[BaseMessage]:
     return [_LANGCHAIN_MESSAGE[message.role](content=message.content) for message in messages]
+
+
+def _delta_text(event: Any) -> str:
+    """The content of a streamed chat-completion chunk (a reasoning model's
+    ``reasoning_content`` is not part of the reply)."""
+    if not isinstance(event, dict):
+        return ""
+    for choice in event.get("choices") or ():
+        delta = choice.get("delta") if isinstance(choice, dict) else None
+        content = delta.get("content") if isinstance(delta, dict) else None
+        if isinstance(content, str) and content:
+            return content
+    return ""
 
 
 def message_text(message: BaseMessage | AIMessageChunk) -> str:
