@@ -20,8 +20,12 @@ Invariants:
   written by a ``ReplyRun`` in a background task, so ``reply.stop`` is read while it streams.
   Each service call is self-contained (its own transaction and thread row lock), so it is
   safe on any thread.
-- Events about the thread are published to its channel group, so every tab of the thread
-  sees them; only errors about one client's own request go to that client alone.
+- Events about the thread reach every tab of the thread: a socket sends the events of its
+  own doing (its message, its reply's stream) to its own browser directly and to the other
+  tabs through the thread's channel group (``group_send_except``), so one tab alone costs no
+  channel-layer round trip per streamed batch; events from elsewhere (other tabs, REST, the
+  memory app) come through the groups. Only errors about one client's own request go to
+  that client alone.
 - Bad input (not JSON, JSON over the size or depth limit of the REST API, unknown type or
   field, text with a NUL or a lone surrogate, empty or too long message) gets an ``error``
   event naming the field, with the same rules and messages as REST; nothing a client sends
@@ -49,7 +53,7 @@ from rest_framework.fields import ProhibitSurrogateCharactersValidator
 
 from chat import selectors, services
 from chat.db import db_async
-from chat.groups import character_group, thread_group
+from chat.groups import character_group, group_send_except, thread_group
 from chat.payloads import message_payload
 from chat.streaming import ReplyRun
 from drawhisper.api import JSONTooDeep, body_too_large_message, loads_limited
@@ -372,7 +376,10 @@ class ThreadConsumer(AsyncJsonWebsocketConsumer):
     # ------------------------------------------------------------------ channel layer → client
 
     async def client_event(self, message: dict[str, Any]) -> None:
-        """Events published for the thread or the character: sent to the browser unchanged."""
+        """Events published for the thread or the character: sent to the browser unchanged
+        (but not this socket's own, which it sent itself)."""
+        if message.get("origin") == self.channel_name:
+            return
         await self.send_json(message["event"])
 
     async def reply_stop_request(self, message: dict[str, Any]) -> None:
@@ -403,8 +410,14 @@ class ThreadConsumer(AsyncJsonWebsocketConsumer):
         self.reply_task.add_done_callback(_log_crash)
 
     async def publish(self, event: dict[str, Any]) -> None:
-        await self.channel_layer.group_send(
-            thread_group(self.thread_id), {"type": "client.event", "event": event}
+        """An event of this socket's own doing (its message, its reply's stream): straight to
+        its own browser, then to the thread's other tabs through the channel layer."""
+        await self.send_json(event)
+        await group_send_except(
+            self.channel_layer,
+            thread_group(self.thread_id),
+            {"type": "client.event", "event": event},
+            exclude=self.channel_name,
         )
 
     async def send_error(self, code: str, detail: str, **extra: Any) -> None:

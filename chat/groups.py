@@ -6,11 +6,17 @@
 
 Messages sent to the groups have ``{"type": "client.event", "event": {...}}``, where
 ``event`` is exactly the JSON the browser receives (``{"type": "memory.created", ...}``).
+A socket that sends the events of its own reply to its own browser directly (``chat.consumers``)
+passes them to the rest of the group with ``group_send_except``; such a message carries the
+sender's channel name as ``origin``, so the sender never shows an event twice.
 """
 
 from __future__ import annotations
 
+import time
+
 from asgiref.sync import async_to_sync
+from channels.exceptions import ChannelFull
 from channels.layers import get_channel_layer
 
 
@@ -30,3 +36,39 @@ def send_to_group(group: str, event: dict) -> None:
     if layer is None:
         return
     async_to_sync(layer.group_send)(group, {"type": "client.event", "event": event})
+
+
+async def group_send_except(layer, group: str, message: dict, *, exclude: str) -> int:
+    """Send ``message`` to every member of ``group`` but the channel ``exclude``; returns how
+    many members it went to.
+
+    On the Redis layer, finding that nobody else is in the group (one chat, one tab: the
+    common case) costs one round trip, where ``group_send`` costs four and the sender would
+    then read its own message back; the other members get it through the layer's own
+    ``send``, in order. Any other layer gets a plain ``group_send`` (the ``origin`` the
+    message carries lets the sender skip its copy)."""
+    message = {**message, "origin": exclude}
+    if not _is_redis_layer(layer):
+        await layer.group_send(group, message)
+        return -1
+    key = layer._group_key(group)
+    connection = layer.connection(layer.consistent_hash(group))
+    pipe = connection.pipeline(transaction=False)
+    pipe.zremrangebyscore(key, min=0, max=int(time.time()) - layer.group_expiry)
+    pipe.zrange(key, 0, -1)
+    _, members = await pipe.execute()
+    others = [name.decode() for name in members if name.decode() != exclude]
+    for channel in others:
+        try:
+            await layer.send(channel, message)
+        except ChannelFull:
+            continue  # as group_send does: a tab that reads nothing loses the event
+    return len(others)
+
+
+def _is_redis_layer(layer) -> bool:
+    try:
+        from channels_redis.core import RedisChannelLayer
+    except ImportError:  # pragma: no cover - channels_redis is a runtime dependency
+        return False
+    return isinstance(layer, RedisChannelLayer)

@@ -83,6 +83,28 @@ async def test_message_send_streams_a_reply_and_saves_both_messages(thread, toke
     await ws.disconnect()
 
 
+async def test_every_tab_sees_the_whole_reply_exactly_once(thread, token, slow_llm):
+    """The sending tab gets its own events straight from its socket, the other tab through
+    the channel layer: each sees the message, the start, every piece and the end once."""
+    ScriptedChatBackend.script("The tide turns at noon, and the boats go out with it.")
+    sender = await connect(thread.pk, token)
+    watcher = await connect(thread.pk, token)
+    await sender.send_json_to(
+        {"type": "message.send", "content": "When do the boats go?", "client_id": str(uuid.uuid4())}
+    )
+    for tab in (sender, watcher):
+        events = await receive_until(tab, "reply.end", timeout=15)
+        types = [event["type"] for event in events]
+        assert types[:2] == ["message.created", "reply.start"] and types[-1] == "reply.end"
+        assert types.count("message.created") == 1 and types.count("reply.start") == 1
+        streamed = "".join(event["delta"] for event in events if event["type"] == "reply.delta")
+        assert streamed == events[-1]["content"]
+        assert streamed == "The tide turns at noon, and the boats go out with it."
+        assert await no_more_events(tab)
+    await sender.disconnect()
+    await watcher.disconnect()
+
+
 async def test_unauthenticated_socket_is_closed_with_4401(thread):
     ws = socket(thread.pk)
     connected, _ = await ws.connect(timeout=5)
