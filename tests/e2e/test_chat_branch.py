@@ -24,6 +24,8 @@ def test_branch_from_a_message_opens_a_new_chat_with_the_messages_up_to_it(
     script(live_app, ["North, past the cape.", "Then we turn back."])
     send(page, "Where are we going?")
     expect(page.locator(".chat-msg--assistant").last).to_contain_text("North, past the cape.")
+    # The text shows while it streams; the page takes the next message once the reply ends.
+    expect(page.locator(".chat-msg--assistant").last).to_have_attribute("data-status", "complete")
     send(page, "And then?")
     expect(page.locator(".chat-msg--assistant").last).to_contain_text("Then we turn back.")
 
