@@ -389,7 +389,13 @@ class ThreadConsumer(AsyncJsonWebsocketConsumer):
     # ------------------------------------------------------------------ helpers
 
     def _replying(self) -> bool:
-        return self.reply_task is not None and not self.reply_task.done()
+        """A reply of this socket is being written (not merely sending its last events: its
+        own browser may have its reply.end already and ask for the next one)."""
+        return (
+            self.reply_task is not None
+            and not self.reply_task.done()
+            and not (self.reply_run is not None and self.reply_run.ended)
+        )
 
     def _stop_reply(self) -> None:
         """The user asked to stop (from any tab): the reply ends interrupted, no error."""
@@ -397,6 +403,11 @@ class ThreadConsumer(AsyncJsonWebsocketConsumer):
         self.reply_task.cancel()
 
     async def _start_reply(self, reply: dict[str, Any], *, replaces: int | None) -> None:
+        previous = self.reply_task
+        if previous is not None and not previous.done():
+            # The last reply is stored and sending its final events: let them go out first,
+            # so every tab sees its reply.end before this reply.start.
+            await asyncio.wait({previous})
         await self.publish(
             {
                 "type": "reply.start",

@@ -15,6 +15,9 @@ Invariants:
   between calls is decided by PostgreSQL (the thread row lock), not by the thread they ran on.
 - At most ``CHAT_DB_THREADS`` (default 8) calls run at once per process, so a burst of chats
   holds at most that many database connections; the loop's default executor is not used.
+- Streaming progress saves run on a pool of their own (``PROGRESS_THREADS``), so however many
+  replies stream at once, their saves never queue ahead of another chat's message or context
+  assembly: under load a save waits, a new message does not.
 """
 
 from __future__ import annotations
@@ -32,8 +35,10 @@ from django.db import close_old_connections
 T = TypeVar("T")
 
 DEFAULT_THREADS = 8
+PROGRESS_THREADS = 2
 
 _executor: ThreadPoolExecutor | None = None
+_progress_executor: ThreadPoolExecutor | None = None
 _executor_lock = threading.Lock()
 
 
@@ -49,8 +54,20 @@ def executor() -> ThreadPoolExecutor:
     return _executor
 
 
-def db_async(func: Callable[..., T]) -> Callable[..., Awaitable[T]]:
-    """``func`` as a coroutine function that runs on the chat database pool."""
+def progress_executor() -> ThreadPoolExecutor:
+    global _progress_executor
+    if _progress_executor is None:
+        with _executor_lock:
+            if _progress_executor is None:
+                _progress_executor = ThreadPoolExecutor(
+                    max_workers=PROGRESS_THREADS, thread_name_prefix="chat-db-progress"
+                )
+    return _progress_executor
+
+
+def db_async(func: Callable[..., T], *, progress: bool = False) -> Callable[..., Awaitable[T]]:
+    """``func`` as a coroutine function that runs on the chat database pool (with
+    ``progress``, on the pool of the streaming progress saves)."""
 
     @functools.wraps(func)
     def closing(*args, **kwargs):
@@ -60,4 +77,5 @@ def db_async(func: Callable[..., T]) -> Callable[..., Awaitable[T]]:
         finally:
             close_old_connections()
 
-    return sync_to_async(closing, thread_sensitive=False, executor=executor())
+    pool = progress_executor() if progress else executor()
+    return sync_to_async(closing, thread_sensitive=False, executor=pool)

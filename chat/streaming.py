@@ -9,8 +9,9 @@ Invariants:
 - The reply row exists (``streaming``) before the run starts; the run only fills it in. Its
   receipt is written with its final text (one statement), not before the first token.
 - Its text is saved at most every ``SAVE_INTERVAL_SECONDS`` while it grows, and at least every
-  ``HEARTBEAT_SECONDS`` while the model is silent, so a crash loses at most a fraction of a
-  second of text and a live reply is never taken for a dead one.
+  ``HEARTBEAT_SECONDS`` while the model is silent, so a crash loses at most about a second of
+  text and a live reply is never taken for a dead one. The saves run on their own database
+  pool (``chat.db``), so many replies streaming at once cannot hold up a new message.
 - A run's own database calls never overlap and keep their order: one call at a time, and a
   call still running on its thread when the run is cancelled is waited for before the reply
   is finished, so a progress save can never land after (or beside) the final save.
@@ -48,7 +49,9 @@ from drawhisper.providers.registry import get_llm
 
 logger = logging.getLogger(__name__)
 
-SAVE_INTERVAL_SECONDS = 0.25
+# A save a second: at 200 replies streaming at once, four a second each kept the database
+# busy with saves while new messages waited (docs/benchmarks.md).
+SAVE_INTERVAL_SECONDS = 1.0
 HEARTBEAT_SECONDS = 5.0
 INTERNAL_ERROR_DETAIL = "Something went wrong while writing the reply. Try regenerating it."
 CUT_OFF_ERROR = services.STALE_REPLY_ERROR
@@ -132,18 +135,22 @@ class ReplyRun:
         self._saved_at = time.monotonic()
         self.status: str | None = None
         self.stopped_by_user = False  # set before cancelling the run for ``reply.stop``
+        #: The final text and status are stored: the chat takes its next message or
+        #: regeneration, while the run may still be sending its last events.
+        self.ended = False
         self._db_call: asyncio.Future | None = None
         self.deltas = DeltaBatcher(
             send=self._send_delta, interval=settings.CHAT_DELTA_FLUSH_MS / 1000
         )
 
-    async def _db(self, func: Callable[..., Any], **kwargs: Any) -> Any:
-        """Run one service on the database pool, after the run's previous call ended.
+    async def _db(self, func: Callable[..., Any], *, progress: bool = False, **kwargs: Any) -> Any:
+        """Run one service on the database pool (``progress``: the progress saves' pool),
+        after the run's previous call ended.
 
         The call is shielded: cancelling the run stops the wait, not the call, and
         ``_finish`` waits for it before saving the final text."""
         await self._db_settled()
-        call = asyncio.ensure_future(db_async(func)(**kwargs))
+        call = asyncio.ensure_future(db_async(func, progress=progress)(**kwargs))
         self._db_call = call
         return await asyncio.shield(call)
 
@@ -211,6 +218,7 @@ class ReplyRun:
             error=error_detail,
             receipt=receipt,
         )
+        self.ended = True
         if status == Message.Status.FAILED:
             await self.publish(
                 {
@@ -237,7 +245,12 @@ class ReplyRun:
             changed = self.text != self._saved_text
             if changed or time.monotonic() - self._saved_at >= HEARTBEAT_SECONDS:
                 text = self.text
-                await self._db(services.reply_save_progress, reply_id=self.reply_id, content=text)
+                await self._db(
+                    services.reply_save_progress,
+                    progress=True,
+                    reply_id=self.reply_id,
+                    content=text,
+                )
                 self._saved_text, self._saved_at = text, time.monotonic()
 
 

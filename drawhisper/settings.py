@@ -105,7 +105,7 @@ DATABASES["default"]["ENGINE"] = "django.db.backends.postgresql"
 DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=0))
 # A pool of open connections per process (Django's psycopg pool), so a chat turn's calls do
 # not each open a connection (a SCRAM handshake on both sides). Big enough for the chat
-# database threads (chat.db) plus the request thread and a spare few; 0 turns it off, and a
+# database threads (chat.db: 8, and 2 for progress saves) plus the request thread; 0 turns it off, and a
 # CONN_MAX_AGE above 0 (persistent connections, which the pool replaces) does too. Off in the
 # test suite, whose fixtures and live servers rename and flush the database under it.
 DATABASE_POOL_SIZE = env.int("DATABASE_POOL_SIZE", default=0 if TESTING else 12)
