@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.db import transaction
+from django.db.models import OuterRef
 from django.utils import timezone
 
 from chat import selectors
@@ -27,7 +28,7 @@ from chat.models import ContextReceipt, Message, Thread
 from chat.services import guard
 from chat.services.errors import NothingToContinue, NothingToRegenerate, NotLatestReply
 from chat.services.threads import thread_user_name
-from drawhisper.accounts.connections import chat_llm_config
+from drawhisper.accounts.connections import chat_llm_config, default_connection_id_of
 from drawhisper.providers.base import ChatMessage
 from drawhisper.tokens import count_tokens
 
@@ -151,9 +152,13 @@ def reply_prepare(*, reply_id: int, store_receipt: bool = True) -> PreparedReply
     written before the first token).
     A reply that starts with text (a continuation) gets that text as the model's own last
     turn, followed by the instruction to go on from it."""
-    reply = Message.objects.select_related(
-        "thread__character", "thread__scene", "thread__owner"
-    ).get(pk=reply_id)
+    # One read for the reply, its chat, character, scene, owner and the owner's default
+    # model connection (its id; the connection row only when there is one).
+    reply = (
+        Message.objects.select_related("thread__character", "thread__scene", "thread__owner")
+        .annotate(default_connection_id=default_connection_id_of(OuterRef("thread__owner_id")))
+        .get(pk=reply_id)
+    )
     thread = reply.thread
     assembled: AssembledContext = assemble_context(
         thread=thread,
@@ -176,7 +181,9 @@ def reply_prepare(*, reply_id: int, store_receipt: bool = True) -> PreparedReply
         receipt=receipt.as_json(),
         prefix=reply.content,
         llm=chat_llm_config(
-            owner=thread.owner, layers=[thread.character.generation, thread.generation]
+            owner=thread.owner,
+            layers=[thread.character.generation, thread.generation],
+            default_connection_id=reply.default_connection_id,
         ),
     )
 

@@ -19,6 +19,7 @@ from drawhisper.accounts.connections.services import (
     connection_models,
     connection_test,
     connection_update,
+    default_connection_id_of,
     get_own_connection,
     validate_generation,
 )
@@ -34,6 +35,7 @@ __all__ = [
     "connection_models",
     "connection_test",
     "connection_update",
+    "default_connection_id_of",
     "get_own_connection",
     "memory_llm_config",
     "memory_models_get",

@@ -15,6 +15,7 @@ import openai
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Subquery
 from django.http import Http404
 
 from drawhisper.accounts.connections.addresses import refusal_in, refusal_reason
@@ -51,6 +52,17 @@ def get_own_connection(*, owner, connection_id: int) -> Connection:
 
 def default_connection(*, owner) -> Connection | None:
     return Connection.objects.filter(owner=owner, is_default=True).first()
+
+
+def default_connection_id_of(owner_ref) -> Subquery:
+    """The id of the default connection of the user ``owner_ref`` points at (an expression
+    such as ``OuterRef("thread__owner_id")``), or NULL: for a caller to read with its own
+    row, and hand to ``chat_llm_config`` as ``default_connection_id``."""
+    return Subquery(
+        Connection.objects.filter(owner_id=owner_ref, is_default=True)
+        .order_by("name", "pk")
+        .values("pk")[:1]
+    )
 
 
 # -- services ---------------------------------------------------------------------------
@@ -244,14 +256,21 @@ def connection_test(*, connection: Connection) -> dict[str, Any]:
 # -- the backend of a reply ---------------------------------------------------------------
 
 
-def chat_llm_config(*, owner, layers: list[dict | None]) -> dict[str, Any] | None:
+_UNKNOWN = object()
+
+
+def chat_llm_config(
+    *, owner, layers: list[dict | None], default_connection_id: Any = _UNKNOWN
+) -> dict[str, Any] | None:
     """The backend block for a reply whose settings are ``layers`` (lowest first: character,
     then chat); ``None`` means the environment's ``chat`` backend unchanged.
 
     The connection is the one the layers choose, else the owner's default connection; its
     model and sampling defaults lie under the layers. Without any connection, the layers'
-    model and sampling apply to the environment's backend. Raises ``PermanentProviderError``
-    (a sentence for the chat) when the chosen connection is gone or no model is chosen."""
+    model and sampling apply to the environment's backend. ``default_connection_id``, when
+    the caller read it already (``default_connection_id_of``; None for none), saves looking
+    the default up. Raises ``PermanentProviderError`` (a sentence for the chat) when the
+    chosen connection is gone or no model is chosen."""
     chosen = merge_layers(*layers)
     if chosen.get("connection"):
         connection = Connection.objects.filter(owner=owner, pk=chosen["connection"]).first()
@@ -260,8 +279,12 @@ def chat_llm_config(*, owner, layers: list[dict | None]) -> dict[str, Any] | Non
                 "The connection chosen for this chat no longer exists. Choose another one in "
                 "the chat settings."
             )
-    else:
+    elif default_connection_id is _UNKNOWN:
         connection = default_connection(owner=owner)
+    elif default_connection_id is None:
+        connection = None
+    else:
+        connection = Connection.objects.filter(owner=owner, pk=default_connection_id).first()
     if connection is None:
         sampling = {key: chosen[key] for key in SAMPLING_KEYS if key in chosen}
         if not sampling and not chosen.get("model"):
