@@ -224,6 +224,23 @@ def test_slot_look_alikes_are_added(old, new):
             ("Sam: Leeds", "Sam has lived in Leeds for years.", "fact"),
             chunk("Sam: Lisbon", "Last week Sam moved to Lisbon."),
         ),
+        (
+            ("Sam: bank, teller", "Sam works at a bank as a teller.", "fact"),
+            chunk("Sam: gardener", "These days Sam works as a gardener."),
+        ),
+        (
+            ("Sam: paramedic", "Sam is a paramedic on the night shift.", "fact"),
+            chunk("Sam: pilot", "Sam said they've got a new job as an airline pilot."),
+        ),
+        # A partner or a pet that is gone, even with nothing new in its place.
+        (
+            ("Sam: boyfriend Tom", "Sam's boyfriend Tom is a chef.", "relationship"),
+            chunk("Sam: Tom, last month", "Sam and Tom broke up last month."),
+        ),
+        (
+            ("Sam: dog Rex", "Sam said our dog is called Rex.", "conversation"),
+            chunk("Sam: Luna", "Sam said Rex died last year; now they have a cat called Luna."),
+        ),
         # A pet's name, per kind of animal: renamed, or a new one after the old one died.
         (
             ("Sam: Pepper", "Sam's cat is called Pepper.", "fact"),
@@ -270,6 +287,21 @@ def test_a_changed_job_home_partner_or_pets_name_replaces_the_old_one(old, new):
         (
             ("Mira: Sunny", "Mira's canary is called Sunny.", "fact"),
             chunk("Sam: Mango", "Sam said they renamed the canary; he's called Mango now."),
+        ),
+        # Someone else's loss: Sam's friend's dog is not Sam's.
+        (
+            ("Sam: dog Rex", "Sam's dog is called Rex.", "fact"),
+            chunk("Mira: Rex", "Mira said her neighbour's dog Rex died."),
+        ),
+        # A loss that names nobody the old memory names.
+        (
+            ("Sam: boyfriend Tom", "Sam's boyfriend Tom is a chef.", "relationship"),
+            chunk("Sam: grandmother", "Sam's grandmother Ida passed away in May."),
+        ),
+        # A friend is no partner: a friend's news leaves the memory of the friend alone.
+        (
+            ("Sam: friend Tom", "Sam's friend Tom is a chef.", "relationship"),
+            chunk("Sam: Tom", "Sam and Tom split up the band last month."),
         ),
         # The old memory holds another fact too: retiring it would lose the cat.
         (

@@ -36,6 +36,10 @@ has several favourite foods, several relatives, and facts about a relative ("a s
 
   The offline extractor titles chunks by their key phrases, so a changed value rarely keeps
   its title; this rule catches it without a title.
+- ``update n`` also when the new content says a partner or pet the old memory names has
+  gone (``ENDED_CUES``: "Nora and Sam broke up", "Rex died last year"), for the same person,
+  and the old memory is about that partner or pet alone: "Sam's girlfriend Nora paints"
+  no longer holds, and the new memory tells what happened instead.
 - anything else: ``add``.
 
 Each existing memory is named by one chunk at most (the first that matches). Pure and
@@ -47,6 +51,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+
+from drawhisper.providers.offline.sentences import STOPWORDS
 
 CHANGEABLE_TYPES = frozenset({"preference", "fact", "relationship"})
 SAME_OVERLAP = 0.8
@@ -107,7 +113,28 @@ CHANGE_CUES = (
     "ran away",
     "flew off",
     "flew away",
+    "retired",
+    "again",
+    "new job",
+    "got married",
+    "got engaged",
 )
+# Words that say something of a person's ended: the partner left, the pet died.
+ENDED_CUES = (
+    "broke up",
+    "split up",
+    "divorced",
+    "separated",
+    "passed away",
+    "died",
+    "ran away",
+    "ran off",
+    "flew off",
+    "flew away",
+)
+_ENDED = re.compile(r"\b(?:" + "|".join(re.escape(cue) for cue in ENDED_CUES) + r")\b")
+# A capitalised word that is no common word: a name ("Biscuit", "Nora").
+_NAME = re.compile(r"\b([A-Z][a-z]+)\b")
 _CHANGE = re.compile(r"\b(?:" + "|".join(re.escape(cue) for cue in CHANGE_CUES) + r")\b")
 
 
@@ -115,9 +142,9 @@ _CHANGE = re.compile(r"\b(?:" + "|".join(re.escape(cue) for cue in CHANGE_CUES) 
 # names a job without the word "job".
 OCCUPATIONS = tuple(
     """
-    accountant actor actress administrator analyst animator architect artist assistant
+    accountant actor actress administrator agent analyst animator architect artist assistant
     astronomer athlete attorney auditor author babysitter baker banker barber barista
-    bartender beautician biologist blacksmith bookkeeper brewer bricklayer builder
+    bartender beautician biologist blacksmith bookkeeper brewer bricklayer broker builder
     butcher butler buyer carer caretaker carpenter cashier caterer chef chemist
     childminder cleaner clerk coach comedian consultant cook counsellor counselor courier
     curator dancer dentist designer detective developer dietitian diplomat director doctor
@@ -132,7 +159,7 @@ OCCUPATIONS = tuple(
     programmer psychologist psychiatrist publisher radiographer receptionist recruiter
     reporter researcher sailor salesman saleswoman salesperson scientist secretary
     shopkeeper singer soldier solicitor surgeon surveyor tailor teacher technician
-    therapist trader translator tutor vet veterinarian waiter waitress welder writer
+    teller therapist trader translator tutor vet veterinarian waiter waitress welder writer
     """.split()
 )
 _OCCUPATION = (
@@ -181,6 +208,8 @@ SLOT_WORDS: dict[str, tuple[str, ...]] = {
     "job": (
         "works? as",
         "working as",
+        "works? (?:at|for)",
+        "working (?:at|for)",
         "job",
         "career",
         "profession",
@@ -194,7 +223,7 @@ SLOT_WORDS: dict[str, tuple[str, ...]] = {
         "lives? there",
         "living there",
         "(?:has|have|'ve|'s) (?:always |now )?lived in",
-        "moved to",
+        "moved (?:[a-z]+ ){0,2}to",
         "relocated to",
         "based in",
         "hometown",
@@ -363,8 +392,43 @@ def is_slot_change(chunk: dict, existing: Existing, *, names: Iterable[str] = ()
     return False
 
 
+def _names_in(text: str, people: Iterable[str]) -> frozenset[str]:
+    """The names in ``text`` other than the two people's (and other than "I")."""
+    ignored = {part.casefold() for name in people for part in _WORD.findall(name or "")}
+    return frozenset(
+        name.casefold()
+        for name in _NAME.findall(text or "")
+        if name.casefold() not in ignored and name.casefold() not in STOPWORDS
+    )
+
+
+def is_ended(chunk: dict, existing: Existing, *, names: Iterable[str] = ()) -> bool:
+    """The new content says a partner or pet the old memory names has gone ("Nora and Sam
+    broke up", "Biscuit passed away"), for the same person, and the old memory is about
+    that partner or pet alone: it no longer holds, even with no new value said."""
+    if chunk["type"] not in SLOT_TYPES or existing.type not in SLOT_TYPES:
+        return False
+    if not _ENDED.search(chunk["content"].casefold()):
+        return False
+    names = tuple(names)
+    shared = _names_in(chunk["content"], names) & _names_in(existing.content, names)
+    if not shared:
+        return False
+    for slot in sorted(_slots(existing.content)):
+        if slot != "partner" and not slot.startswith("pet:"):
+            continue
+        owner = _owner(existing.content, slot, names)
+        if (
+            owner
+            and owner == _owner(chunk["content"], "", names)
+            and _says_only(existing.content, slot)
+        ):
+            return True
+    return False
+
+
 def is_update(chunk: dict, existing: Existing, *, names: Iterable[str] = ()) -> bool:
-    if is_slot_change(chunk, existing, names=names):
+    if is_slot_change(chunk, existing, names=names) or is_ended(chunk, existing, names=names):
         return True
     if chunk["type"] not in CHANGEABLE_TYPES or chunk["type"] != existing.type:
         return False
