@@ -78,6 +78,11 @@ class Lorebook(models.Model):
     )
     token_budget = models.PositiveIntegerField(null=True, blank=True)
     recursive_scanning = models.BooleanField(null=True, blank=True)
+    vectorized = models.BooleanField(
+        default=False,
+        help_text="Match every entry by meaning too, unless the entry says otherwise "
+        "(SillyTavern's vector storage 'Enabled for all entries', for this book).",
+    )
     source_format = models.CharField(max_length=20, choices=Format.choices, default=Format.NATIVE)
     source = models.JSONField(default=dict, blank=True)
     characters = models.ManyToManyField(Character, blank=True, related_name="lorebooks")
@@ -141,6 +146,17 @@ class LorebookEntry(models.Model):
     prevent_recursion = models.BooleanField(default=False)
     scan_depth = models.PositiveIntegerField(null=True, blank=True)
     display_index = models.IntegerField(default=0)
+    vectorized = models.BooleanField(
+        null=True,
+        blank=True,
+        help_text="Also fires when the new message is close in meaning to the content "
+        "(SillyTavern's 'vectorized'); null follows the book.",
+    )
+    embedded_hash = models.CharField(
+        max_length=64,
+        blank=True,
+        help_text="SHA-256 of the content its vector was made from ('' for no vector).",
+    )
     source_key = models.CharField(max_length=64, blank=True)
     source = models.JSONField(
         default=dict, blank=True, help_text="The entry as imported, for an unchanged export."
@@ -149,7 +165,12 @@ class LorebookEntry(models.Model):
     class Meta:
         ordering = ["display_index", "uid", "id"]
         constraints = [
-            models.UniqueConstraint(fields=["lorebook", "uid"], name="lorebook_entry_uid_unique")
+            # Deferred: saving a book may swap two entries' uids within one transaction.
+            models.UniqueConstraint(
+                fields=["lorebook", "uid"],
+                name="lorebook_entry_uid_unique",
+                deferrable=models.Deferrable.DEFERRED,
+            )
         ]
 
     def __str__(self) -> str:

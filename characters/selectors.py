@@ -7,8 +7,10 @@ from django.db.models import Count, QuerySet
 from characters.lorebooks.selectors import (
     ChatLore,
     FiredLore,
+    LoreVectorRow,
     TurnLore,
     chat_lore,
+    lore_entries_with_vectors,
     lore_for_turn,
     lorebook_get,
 )
@@ -18,12 +20,14 @@ from characters.personas.selectors import PersonaView, persona_view
 __all__ = [
     "ChatLore",
     "FiredLore",
+    "LoreVectorRow",
     "TurnLore",
     "PersonaView",
     "character_deletion_impact",
     "character_get",
     "character_list",
     "chat_lore",
+    "lore_entries_with_vectors",
     "lore_for_turn",
     "lorebook_get",
     "persona_choice",

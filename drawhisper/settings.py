@@ -501,6 +501,10 @@ CHAT_DELTA_FLUSH_MS = env.int("CHAT_DELTA_FLUSH_MS", default=40)
 # set its own), and how many passes recursive scanning makes over fired entries' text.
 LORE_SCAN_DEPTH = env.int("LORE_SCAN_DEPTH", default=2)
 LORE_MAX_RECURSION = env.int("LORE_MAX_RECURSION", default=3)
+# Lorebook entries matched by meaning (SillyTavern's vectorized entries): the similarity
+# (cosine) the new message needs to an entry's content, and how many may fire so per turn.
+LORE_VECTOR_THRESHOLD = env.float("LORE_VECTOR_THRESHOLD", default=0.25)
+LORE_VECTOR_MAX_ENTRIES = env.int("LORE_VECTOR_MAX_ENTRIES", default=5)
 
 # Hybrid retrieval of memories, summaries and archived messages (memories/retrieval/config.py
 # says what each knob does). Defaults chosen with `manage.py bench_locomo` (docs/benchmarks.md).

@@ -11,13 +11,20 @@ import random
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.exceptions import APIException, NotFound, ValidationError
 from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from characters.lorebooks import formats, matching, services
-from characters.lorebooks.selectors import lorebook_entries, lorebook_get, lorebook_list
+from characters.lorebooks.selectors import (
+    lorebook_entries,
+    lorebook_get,
+    lorebook_list,
+    lorebook_vector_ready_ids,
+    vector_matches,
+)
+from characters.lorebooks.vectors import lorebook_vectors_sync
 from characters.models import Lorebook, LorebookEntry
 from drawhisper.api import (
     PAGE_PARAMETERS,
@@ -28,6 +35,12 @@ from drawhisper.api import (
 )
 
 MAX_IMPORT_BYTES = 8 * 1024 * 1024
+
+
+class ServiceUnavailable(APIException):
+    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
+    default_detail = "Matching by meaning is unavailable right now."
+    default_code = "vectors_unavailable"
 
 
 class LorebookEntryOutputSerializer(serializers.ModelSerializer):
@@ -52,6 +65,7 @@ class LorebookOutputSerializer(serializers.ModelSerializer):
             "scan_depth",
             "token_budget",
             "recursive_scanning",
+            "vectorized",
             "source_format",
             "card_character",
             "characters",
@@ -99,6 +113,9 @@ class LorebookActivationSerializer(serializers.Serializer):
     reason = serializers.CharField()
     position = serializers.CharField()
     tokens = serializers.IntegerField()
+    score = serializers.FloatField(
+        allow_null=True, help_text="Similarity to the text, for an entry that fired by meaning."
+    )
 
 
 def get_own_lorebook(request, lorebook_id) -> Lorebook:
@@ -208,7 +225,8 @@ class LorebookTestApi(APIView):
     @extend_schema(
         operation_id="lorebooks_test",
         description="Which entries would fire for this text (probability rolls are taken as "
-        "passed), with the key that fired each.",
+        "passed), with the key that fired each, or, for an entry matched by meaning, its "
+        "similarity (`reason` vector, `score`).",
         request=LorebookTestInputSerializer,
         responses=LorebookActivationSerializer(many=True),
     )
@@ -216,11 +234,28 @@ class LorebookTestApi(APIView):
         lorebook = get_own_lorebook(request, lorebook_id)
         serializer = LorebookTestInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
+        text = serializer.validated_data["text"]
+        scores = {}
+        if text.strip() and any(entry.vectorized for entry in lorebook_entries(lorebook=lorebook)):
+            # Test what a chat would see: vectors of what was just saved, made now if the
+            # background job has not made them yet (it then finds nothing left to do).
+            try:
+                lorebook_vectors_sync(lorebook_id=lorebook.pk)
+            except Exception as error:  # noqa: BLE001 - say so, keys still work
+                raise ServiceUnavailable(
+                    f"Matching by meaning is unavailable right now: {error}"
+                ) from error
+            scores = vector_matches(
+                owner_id=lorebook.owner_id,
+                entry_ids=lorebook_vector_ready_ids(lorebook=lorebook),
+                query=text,
+            )
         result = matching.scan(
             lorebook_entries(lorebook=lorebook),
-            [serializer.validated_data["text"]],
+            [text],
             matching.ScanSettings(scan_depth=1, recursive=lorebook.recursive_scanning is not False),
             rng=_AlwaysPass(),
+            vector_scores=scores,
         )
         return Response(
             [
@@ -233,6 +268,7 @@ class LorebookTestApi(APIView):
                     "reason": activation.reason,
                     "position": activation.entry.position,
                     "tokens": activation.tokens,
+                    "score": None if activation.score is None else round(activation.score, 4),
                 }
                 for activation in result.activated
             ]

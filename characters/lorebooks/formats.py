@@ -10,6 +10,9 @@ entry is therefore returned exactly as it came, including fields we do not model
 (SillyTavern's groups, timed effects, automation ids, ...); an edited one changes only where
 it was edited. The same holds for the book's top level.
 
+An entry's ``vectorized`` (World Info) or ``extensions.vectorized`` (card book) marks it for
+matching by meaning as well as by key; ``false`` there reads as "as the book says" (null).
+
 SillyTavern positions we do not place separately (author's note top/bottom, example
 messages, outlets) are read as the nearest one we do and written back as they were unless
 the position was changed.
@@ -63,6 +66,7 @@ ENTRY_DEFAULTS: dict[str, Any] = {
     "exclude_recursion": False,
     "prevent_recursion": False,
     "scan_depth": None,
+    "vectorized": None,
 }
 
 
@@ -101,6 +105,12 @@ def _bool(value: Any, default: bool | None) -> bool | None:
     return bool(value)
 
 
+def _vectorized(value: Any) -> bool | None:
+    """SillyTavern's ``vectorized``: true marks the entry; false or absent leaves it to the
+    book's default (SillyTavern writes false on every entry it saves)."""
+    return True if value is True else None
+
+
 def _number_or_none(value: Any) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
@@ -135,6 +145,7 @@ def _world_info_entry_fields(raw: dict, where: str) -> dict[str, Any]:
         "prevent_recursion": bool(raw.get("preventRecursion", False)),
         "scan_depth": _int(raw.get("scanDepth"), f"{where}.scanDepth", None),
         "display_index": _int(raw.get("displayIndex"), f"{where}.displayIndex", 0),
+        "vectorized": _vectorized(raw.get("vectorized")),
     }
 
 
@@ -161,6 +172,7 @@ def _world_info_entry_encode(fields: dict[str, Any]) -> dict[str, Any]:
         "caseSensitive": fields["case_sensitive"],
         "matchWholeWords": fields["match_whole_words"],
         "displayIndex": fields["display_index"],
+        "vectorized": bool(fields["vectorized"]),
     }
 
 
@@ -185,6 +197,7 @@ _WORLD_INFO_KEY_OF = {
     "case_sensitive": "caseSensitive",
     "match_whole_words": "matchWholeWords",
     "display_index": "displayIndex",
+    "vectorized": "vectorized",
 }
 
 
@@ -328,6 +341,7 @@ def _card_entry_fields(raw: dict, where: str, index: int) -> dict[str, Any]:
         "display_index": _int(
             extensions.get("display_index"), f"{where}.extensions.display_index", index
         ),
+        "vectorized": _vectorized(extensions.get("vectorized")),
     }
 
 
@@ -358,6 +372,7 @@ def _card_entry_encode(fields: dict[str, Any]) -> dict[str, Any]:
             "selectiveLogic": _LOGIC_TO_NUMBER[fields["selective_logic"]],
             "scan_depth": fields["scan_depth"],
             "match_whole_words": fields["match_whole_words"],
+            "vectorized": bool(fields["vectorized"]),
         },
     }
 
@@ -386,6 +401,7 @@ _CARD_EXTENSION_KEY_OF = {
     "selective_logic": "selectiveLogic",
     "scan_depth": "scan_depth",
     "match_whole_words": "match_whole_words",
+    "vectorized": "vectorized",
 }
 
 

@@ -19,6 +19,11 @@ expect:
 - A token budget keeps the most important entries (constant first, then higher
   ``priority``, defaulting to ``insertion_order``); entries that do not fit are reported as
   dropped and do not feed recursion.
+- Matching by meaning (SillyTavern's "vectorized" entries): the caller passes
+  ``vector_scores``, the similarity of the new message to each entry matched by meaning
+  that came close enough. Such an entry that no key fired fires from its score instead
+  (``reason`` "vector", ``matched_key`` "", the ``score`` kept), in the first pass only;
+  the budget, probability and recursion rules apply as to a key match.
 - The result lists fired entries in prompt order: ascending ``insertion_order`` (lower goes
   higher in the prompt), then ``uid``.
 """
@@ -27,7 +32,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -72,6 +77,7 @@ class LoreEntry:
     prevent_recursion: bool = False
     scan_depth: int | None = None
     lorebook_id: int = 0
+    vectorized: bool = False  # also matched by meaning (its own flag, else its book's)
 
     @property
     def label(self) -> str:
@@ -95,11 +101,14 @@ class Activation:
     secondary_key: str = ""  # the secondary key that satisfied AND ANY / AND ALL, if any
     recursion_step: int = 0  # 0: from the messages; n: from the content of pass n - 1
     tokens: int = 0
+    score: float | None = None  # similarity to the new message, for a match by meaning
 
     @property
     def reason(self) -> str:
         if self.entry.constant and not self.matched_key:
             return "constant"
+        if self.score is not None and not self.matched_key:
+            return "vector"
         return "recursion" if self.recursion_step else "key"
 
 
@@ -209,8 +218,12 @@ def scan(
     *,
     count_tokens: Callable[[str], int] | None = None,
     rng: random.Random | None = None,
+    vector_scores: Mapping[int, float] | None = None,
 ) -> ScanResult:
-    """The entries that fire for ``messages`` (newest first), in prompt order."""
+    """The entries that fire for ``messages`` (newest first), in prompt order.
+    ``vector_scores`` maps entry ids to their similarity to the new message, for the entries
+    matched by meaning that passed the threshold."""
+    vector_scores = vector_scores or {}
     if count_tokens is None:
         from drawhisper.tokens import count_tokens
     rng = rng if rng is not None else random.Random()
@@ -244,6 +257,9 @@ def scan(
                 depth = entry.scan_depth if entry.scan_depth is not None else settings.scan_depth
                 haystack = messages_text(depth) if step == 0 else f"{messages_text(depth)}\n{extra}"
                 match = _entry_match(entry, haystack, settings)
+            score = None
+            if match is None and step == 0 and entry.vectorized and entry.id in vector_scores:
+                match, score = (CONSTANT_KEY, ""), vector_scores[entry.id]
             if match is None:
                 continue
             settled.add(ident)
@@ -256,6 +272,7 @@ def scan(
                 secondary_key=match[1],
                 recursion_step=step,
                 tokens=count_tokens(entry.content),
+                score=score,
             )
             if settings.token_budget is not None and used_tokens + activation.tokens > max(
                 settings.token_budget, 0

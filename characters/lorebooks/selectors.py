@@ -5,14 +5,18 @@ Other apps get :class:`~characters.lorebooks.matching.LoreEntry` dataclasses and
 
 from __future__ import annotations
 
+import logging
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from django.db.models import Count, Q, QuerySet
 
 from characters.lorebooks.matching import LoreEntry, ScanSettings, scan
+from characters.lorebooks.vectors import has_current_vector, wants_vector
 from characters.models import Lorebook, LorebookEntry
+
+logger = logging.getLogger(__name__)
 
 
 def lorebook_list(*, user) -> QuerySet[Lorebook]:
@@ -57,11 +61,47 @@ def entry_view(entry: LorebookEntry, *, book: Lorebook | None = None) -> LoreEnt
         prevent_recursion=entry.prevent_recursion,
         scan_depth=entry.scan_depth if entry.scan_depth is not None else book.scan_depth,
         lorebook_id=book.pk,
+        vectorized=wants_vector(entry, book),
     )
 
 
 def lorebook_entries(*, lorebook: Lorebook) -> tuple[LoreEntry, ...]:
     return tuple(entry_view(entry, book=lorebook) for entry in lorebook.entries.all())
+
+
+def lorebook_vector_ready_ids(*, lorebook: Lorebook) -> tuple[int, ...]:
+    """The book's entries matched by meaning whose vector is that of their content."""
+    return tuple(
+        entry.pk
+        for entry in lorebook.entries.all()
+        if wants_vector(entry, lorebook) and has_current_vector(entry)
+    )
+
+
+def vector_matches(*, owner_id: int, entry_ids: Sequence[int], query: str) -> Mapping[int, float]:
+    """The entries (of ``entry_ids``, each with a current vector) close enough in meaning to
+    ``query``: at least ``LORE_VECTOR_THRESHOLD`` similar, the ``LORE_VECTOR_MAX_ENTRIES``
+    closest. A vector store or embedder failure matches nothing (keys still work)."""
+    from django.conf import settings
+
+    if not entry_ids or not query.strip() or settings.LORE_VECTOR_MAX_ENTRIES <= 0:
+        return {}
+    from memories.lore_vectors import lore_vector_scores
+
+    try:
+        scores = lore_vector_scores(owner_id=owner_id, entry_ids=entry_ids, query=query)
+    except Exception:  # noqa: BLE001 - a reply must not fail on an optional match
+        logger.warning("lore.vector_match_failed", exc_info=True)
+        return {}
+    close = sorted(
+        (
+            (score, entry_id)
+            for entry_id, score in scores.items()
+            if score >= settings.LORE_VECTOR_THRESHOLD
+        ),
+        reverse=True,
+    )[: settings.LORE_VECTOR_MAX_ENTRIES]
+    return {entry_id: score for score, entry_id in close}
 
 
 @dataclass(frozen=True)
@@ -72,6 +112,7 @@ class ChatLore:
     lorebook_ids: tuple[int, ...] = ()
     recursive: bool = True
     token_budget: int | None = None  # the smallest budget a book asks for, if any
+    vector_entry_ids: tuple[int, ...] = ()  # matched by meaning, with a current vector
 
 
 def chat_lore(
@@ -86,16 +127,19 @@ def chat_lore(
     if not books:
         return ChatLore()
     by_id = {book.pk: book for book in books}
-    entries = tuple(
-        entry_view(entry, book=by_id[entry.lorebook_id])
-        for entry in LorebookEntry.objects.filter(lorebook_id__in=by_id, enabled=True)
-    )
+    rows = list(LorebookEntry.objects.filter(lorebook_id__in=by_id, enabled=True))
+    entries = tuple(entry_view(entry, book=by_id[entry.lorebook_id]) for entry in rows)
     budgets = [book.token_budget for book in books if book.token_budget]
     return ChatLore(
         entries=entries,
         lorebook_ids=tuple(by_id),
         recursive=not any(book.recursive_scanning is False for book in books),
         token_budget=min(budgets) if budgets else None,
+        vector_entry_ids=tuple(
+            entry.pk
+            for entry in rows
+            if wants_vector(entry, by_id[entry.lorebook_id]) and has_current_vector(entry)
+        ),
     )
 
 
@@ -112,8 +156,9 @@ class FiredLore:
     insertion_order: int
     matched_key: str  # "" for a constant entry
     secondary_key: str
-    reason: str  # key | constant | recursion
+    reason: str  # key | constant | recursion | vector
     tokens: int
+    score: float | None = None  # similarity to the new message, when it fired by meaning
 
 
 @dataclass(frozen=True)
@@ -135,7 +180,8 @@ def lore_for_turn(
     rng: random.Random | None = None,
 ) -> TurnLore:
     """The entries of the chat's lorebooks that fire for ``messages`` (newest first: the new
-    message, then the ones before it), within ``token_budget`` (and the books' own)."""
+    message, then the ones before it), within ``token_budget`` (and the books' own). Entries
+    matched by meaning are compared with the new message (``vector_matches``)."""
     from django.conf import settings
 
     lore = chat_lore(
@@ -144,6 +190,11 @@ def lore_for_turn(
     if not lore.entries:
         return TurnLore()
     budget = token_budget if lore.token_budget is None else min(token_budget, lore.token_budget)
+    scores = vector_matches(
+        owner_id=owner_id,
+        entry_ids=lore.vector_entry_ids,
+        query=messages[0] if messages else "",
+    )
     result = scan(
         lore.entries,
         messages,
@@ -154,6 +205,7 @@ def lore_for_turn(
             token_budget=max(budget, 0),
         ),
         rng=rng,
+        vector_scores=scores,
     )
     return TurnLore(
         fired=tuple(
@@ -169,8 +221,32 @@ def lore_for_turn(
                 secondary_key=activation.secondary_key,
                 reason=activation.reason,
                 tokens=activation.tokens,
+                score=activation.score,
             )
             for activation in result.activated
         ),
         dropped=len(result.dropped),
     )
+
+
+@dataclass(frozen=True)
+class LoreVectorRow:
+    """An entry that has a vector in the store (for the memory app's reindex and reconcile)."""
+
+    entry_id: int
+    lorebook_id: int
+    owner_id: int
+    content: str
+
+
+def lore_entries_with_vectors(*, entry_ids: Sequence[int] | None = None) -> list[LoreVectorRow]:
+    """Every entry whose vector was made (``embedded_hash`` set), or those of ``entry_ids``."""
+    rows = LorebookEntry.objects.exclude(embedded_hash="")
+    if entry_ids is not None:
+        rows = rows.filter(pk__in=list(entry_ids))
+    return [
+        LoreVectorRow(entry_id=pk, lorebook_id=book_id, owner_id=owner_id, content=content)
+        for pk, book_id, owner_id, content in rows.order_by("pk").values_list(
+            "pk", "lorebook_id", "lorebook__owner_id", "content"
+        )
+    ]

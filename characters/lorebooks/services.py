@@ -14,13 +14,14 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from characters.lorebooks import formats
+from characters.lorebooks.vectors import enqueue_sync
 from characters.models import Character, Lorebook, LorebookEntry
 
 MAX_ENTRIES = 2_000
 MAX_CONTENT = 50_000
 MAX_KEYS = 200
 ENTRY_FIELDS = tuple(formats.ENTRY_DEFAULTS) + ("uid", "display_index")
-BOOK_FIELDS = ("name", "description", "scan_depth", "token_budget", "recursive_scanning")
+BOOK_FIELDS = (*formats.BOOK_FIELDS, "vectorized")
 ATTACHMENTS = ("characters", "scenes", "threads")
 
 
@@ -64,7 +65,7 @@ def _check_entry(values: Mapping[str, Any], where: str) -> dict[str, Any]:
     ):
         if not isinstance(fields[name], bool):
             fail(name, "Must be true or false.")
-    for name in ("case_sensitive", "match_whole_words"):
+    for name in ("case_sensitive", "match_whole_words", "vectorized"):
         if fields[name] is not None and not isinstance(fields[name], bool):
             fail(name, "Must be true, false or null.")
     for name, low, nullable in (
@@ -120,6 +121,8 @@ def _check_book(values: Mapping[str, Any]) -> None:
     value = values.get("recursive_scanning")
     if value is not None and not isinstance(value, bool):
         errors["recursive_scanning"] = ["Must be true, false or null."]
+    if "vectorized" in values and not isinstance(values["vectorized"], bool):
+        errors["vectorized"] = ["Must be true or false."]
     if errors:
         raise ValidationError(errors)
 
@@ -150,23 +153,30 @@ def _owned_ids(*, owner, kind: str, ids: Sequence[Any]) -> list[int]:
 
 
 def _write_entries(lorebook: Lorebook, entries: Sequence[Mapping[str, Any]]) -> None:
-    """Replace the book's entries. An entry sent with the ``id`` of an existing one keeps
-    its imported original (so an export still writes back untouched fields)."""
+    """Make the book's entries these. An entry sent with the ``id`` of an existing one is
+    that entry, changed in place: it keeps its id, its imported original (so an export still
+    writes back untouched fields) and its vector while its content stays the same. Entries
+    not sent are deleted."""
     if not isinstance(entries, list | tuple):
         raise ValidationError({"entries": ["Must be a list of entries."]})
     if len(entries) > MAX_ENTRIES:
         raise ValidationError({"entries": [f"Too many entries: the limit is {MAX_ENTRIES:,}."]})
     existing = {entry.pk: entry for entry in lorebook.entries.all()}
     checked = []
+    claimed: set[int] = set()
     for index, values in enumerate(entries):
         if not isinstance(values, Mapping):
             raise ValidationError({f"entries[{index}]": ["Must be an object."]})
         fields = _check_entry(values, f"entries[{index}]")
         previous = existing.get(values.get("id")) if isinstance(values.get("id"), int) else None
+        if previous is not None and previous.pk in claimed:
+            previous = None  # the same id sent twice: the second is a new entry
+        if previous is not None:
+            claimed.add(previous.pk)
         checked.append((fields, previous))
     used: set[int] = set()
     next_uid = max([f["uid"] for f, _ in checked if f.get("uid") is not None] + [-1]) + 1
-    rows = []
+    kept, new = [], []
     for index, (fields, previous) in enumerate(checked):
         uid = fields.get("uid")
         if uid is None and previous is not None:
@@ -178,16 +188,18 @@ def _write_entries(lorebook: Lorebook, entries: Sequence[Mapping[str, Any]]) -> 
         fields["uid"] = uid
         if fields.get("display_index") is None:
             fields["display_index"] = index
-        rows.append(
-            LorebookEntry(
-                lorebook=lorebook,
-                source_key=previous.source_key if previous is not None else "",
-                source=previous.source if previous is not None else {},
-                **{name: fields[name] for name in ENTRY_FIELDS},
+        if previous is None:
+            new.append(
+                LorebookEntry(lorebook=lorebook, **{name: fields[name] for name in ENTRY_FIELDS})
             )
-        )
-    lorebook.entries.all().delete()
-    LorebookEntry.objects.bulk_create(rows)
+            continue
+        for name in ENTRY_FIELDS:
+            setattr(previous, name, fields[name])
+        kept.append(previous)
+    lorebook.entries.exclude(pk__in=claimed).delete()
+    if kept:  # uids may swap between entries: the unique constraint is checked at commit
+        LorebookEntry.objects.bulk_update(kept, list(ENTRY_FIELDS), batch_size=500)
+    LorebookEntry.objects.bulk_create(new)
 
 
 def _set_attachments(lorebook: Lorebook, owner, values: Mapping[str, Any]) -> None:
@@ -210,6 +222,7 @@ def lorebook_create(*, owner, data: Mapping[str, Any]) -> Lorebook:
     )
     _write_entries(lorebook, values.get("entries", []))
     _set_attachments(lorebook, owner, values)
+    enqueue_sync(lorebook.pk)
     return lorebook
 
 
@@ -227,6 +240,7 @@ def lorebook_update(*, lorebook: Lorebook, data: Mapping[str, Any]) -> Lorebook:
     if "entries" in data:
         _write_entries(lorebook, data["entries"])
     _set_attachments(lorebook, lorebook.owner, data)
+    enqueue_sync(lorebook.pk)
     return lorebook
 
 
@@ -251,7 +265,7 @@ def _create_from_parsed(*, owner, parsed: dict, name: str = "", card_character=N
     _check_book({"name": book.get("name") or "x", "description": book.get("description", "")})
     book["name"] = (book.get("name") or "").strip()[:200] or name or "Imported lorebook"
     source = dict(book.pop("source"))
-    source["imported"] = {key: book[key] for key in BOOK_FIELDS}
+    source["imported"] = {key: book[key] for key in formats.BOOK_FIELDS}
     lorebook = Lorebook.objects.create(
         owner=owner, source=source, card_character=card_character, **book
     )
@@ -271,6 +285,7 @@ def _create_from_parsed(*, owner, parsed: dict, name: str = "", card_character=N
     if len(rows) > MAX_ENTRIES:
         raise ValidationError({"entries": [f"Too many entries: the limit is {MAX_ENTRIES:,}."]})
     LorebookEntry.objects.bulk_create(rows)
+    enqueue_sync(lorebook.pk)
     return lorebook
 
 
@@ -305,11 +320,15 @@ def lorebook_set_card_book(*, character: Character, book: dict | None) -> Lorebo
 
 
 def lorebook_export(*, lorebook: Lorebook, format: str = formats.WORLD_INFO) -> dict[str, Any]:
-    book = {name: getattr(lorebook, name) for name in BOOK_FIELDS}
+    """The book in SillyTavern's shape. SillyTavern has no per-book vector default, so with
+    ours on, each entry that follows the book is written as ``vectorized`` itself."""
+    book = {name: getattr(lorebook, name) for name in formats.BOOK_FIELDS}
     book.update(source_format=lorebook.source_format, source=lorebook.source)
+    book_vectorized = True if lorebook.vectorized else None
     entries = [
         {
             **{name: getattr(entry, name) for name in ENTRY_FIELDS},
+            "vectorized": entry.vectorized if entry.vectorized is not None else book_vectorized,
             "source": entry.source,
             "source_key": entry.source_key,
             "source_format": lorebook.source_format,

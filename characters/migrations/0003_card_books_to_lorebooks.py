@@ -7,11 +7,15 @@ from django.db import migrations
 
 def books_to_lorebooks(apps, schema_editor):
     from characters.lorebooks import formats
-    from characters.lorebooks.services import BOOK_FIELDS, ENTRY_FIELDS
+    from characters.lorebooks.services import ENTRY_FIELDS
+
+    BOOK_FIELDS = formats.BOOK_FIELDS
 
     Character = apps.get_model("characters", "Character")
     Lorebook = apps.get_model("characters", "Lorebook")
     LorebookEntry = apps.get_model("characters", "LorebookEntry")
+    # The fields the entry has at this point of the history (later migrations add more).
+    known = {field.name for field in LorebookEntry._meta.get_fields()}
     characters = Character.objects.filter(character_book__isnull=False, card_lorebook__isnull=True)
     for character in characters.iterator():
         try:
@@ -31,7 +35,11 @@ def books_to_lorebooks(apps, schema_editor):
                 lorebook=lorebook,
                 source_key=entry["source_key"],
                 source=entry["source"],
-                **{name: entry[name] for name in ENTRY_FIELDS if name != "comment"},
+                **{
+                    name: entry[name]
+                    for name in ENTRY_FIELDS
+                    if name != "comment" and name in known
+                },
                 comment=entry["comment"][:500],
             )
             for entry in parsed["entries"]

@@ -30,8 +30,9 @@ class LoreLine:
     layer: str  # lore_before | lore_after | lore_depth
     depth: int  # messages from the end, for lore_depth
     insertion_order: int
-    matched_key: str  # "" for a constant entry
-    reason: str  # key | constant | recursion
+    matched_key: str  # "" for a constant entry or one matched by meaning
+    reason: str  # key | constant | recursion | vector
+    score: float | None = None  # similarity to the new message, for reason "vector"
 
 
 @dataclass(frozen=True)
@@ -85,6 +86,7 @@ def gather_sources(
                 insertion_order=fired.insertion_order,
                 matched_key=fired.matched_key,
                 reason=fired.reason,
+                score=fired.score,
             )
             for fired in lore.fired
             if fired.content.strip()

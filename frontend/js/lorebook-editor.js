@@ -34,7 +34,14 @@ const NEW_ENTRY = {
   position: "before_char",
   depth: 4,
   probability: 100,
+  vectorized: null,
 };
+// An entry's "match by meaning" (SillyTavern's vectorized): null follows the book's default.
+const VECTORIZED = [
+  ["", "As the book says"],
+  ["true", "Yes"],
+  ["false", "No"],
+];
 
 function keyChips({ label, keys, onChange }) {
   const list = h("ul", { class: "key-chips", "aria-label": label });
@@ -157,6 +164,10 @@ function entryView(entry, { onRemove, onChange }) {
       field("Depth", numberInput(entry.depth, update("depth"), { min: 0, max: 1000, label: "Depth" })),
       field("Order", numberInput(entry.insertion_order, update("insertion_order"), { label: "Insertion order" })),
       field("Probability %", numberInput(entry.probability, update("probability"), { min: 0, max: 100, label: "Probability" })),
+      field(
+        "Match by meaning",
+        select(VECTORIZED, entry.vectorized === null || entry.vectorized === undefined ? "" : String(entry.vectorized), (value) => update("vectorized")(value === "" ? null : value === "true"), "Match by meaning"),
+      ),
     ),
   );
 }
@@ -175,6 +186,7 @@ function startEditor(root, data) {
   const status = document.getElementById("lore-status");
   const name = document.getElementById("lore-name");
   const attached = new Set(book.characters);
+  const vectorized = document.getElementById("lore-vectorized");
   let dirty = false;
 
   const changed = () => {
@@ -204,6 +216,8 @@ function startEditor(root, data) {
   if (name.value === name.defaultValue) name.value = book.name;
   else changed();
   name.addEventListener("input", changed);
+  vectorized.checked = Boolean(book.vectorized);
+  vectorized.addEventListener("change", changed);
   document.getElementById("lore-characters").replaceChildren(
     ...(data.characters.length
       ? data.characters.map((character) =>
@@ -233,7 +247,7 @@ function startEditor(root, data) {
     status.textContent = "Saving…";
     try {
       const saved = await request("PATCH", data.endpoint, {
-        body: { name: name.value, characters: [...attached], entries },
+        body: { name: name.value, vectorized: vectorized.checked, characters: [...attached], entries },
       });
       entries.splice(0, entries.length, ...saved.entries.map((entry) => ({ ...entry })));
       document.getElementById("lore-title").textContent = saved.name;
@@ -266,7 +280,9 @@ function startEditor(root, data) {
                 " — ",
                 item.reason === "constant"
                   ? "always in (constant)"
-                  : ["key ", h("span", { class: "lore-fired__key", text: `“${item.matched_key}”` })],
+                  : item.reason === "vector"
+                    ? ["by meaning, ", h("span", { class: "lore-fired__score", text: `similarity ${Number(item.score).toFixed(2)}` })]
+                    : ["key ", h("span", { class: "lore-fired__key", text: `“${item.matched_key}”` })],
                 item.secondary_key ? [" with ", h("span", { class: "lore-fired__key", text: `“${item.secondary_key}”` })] : null,
                 item.reason === "recursion" ? " (found in another entry's text)" : null,
                 h("span", { class: "muted", text: ` · ${item.tokens} tokens` }),

@@ -11,6 +11,9 @@ Writes (run now, in the caller's transaction; raise on failure):
 - ``index_summaries(*, summaries=None, summary_ids=None) -> int``
 - ``index_messages(*, messages=None, message_ids=None) -> int``
 - ``index_document_chunks(*, chunks) -> str`` (lore-document chunks; the model id)
+- ``index_lore_entries(*, owner_id, entries) -> str`` (lorebook entries matched by meaning)
+
+Lorebook entries' vectors: ``lore_entry_vectors(*, owner_id, entry_ids)`` reads them back.
 
 Deletes (after commit, by a Celery task retried until it succeeds):
 - ``delete_vectors(*, vector_ids)``; ``delete_vectors_now(*, vector_ids)`` is synchronous
@@ -53,9 +56,11 @@ from memories.index.deletion import delete_vectors
 from memories.index.indexing import (
     delete_vectors_now,
     index_document_chunks,
+    index_lore_entries,
     index_memories,
     index_messages,
     index_summaries,
+    lore_entry_vectors,
     search_vectors,
 )
 from memories.index.maintenance import (
@@ -69,6 +74,7 @@ from memories.index.maintenance import (
 from memories.index.records import (
     document_chunk_vector_id,
     kind_of,
+    lore_entry_vector_id,
     memory_embedding_text,
     memory_metadata,
     memory_record,
@@ -114,12 +120,15 @@ __all__ = [
     "document_chunk_vector_id",
     "get_vector_store",
     "index_document_chunks",
+    "index_lore_entries",
     "index_memories",
     "index_messages",
     "index_summaries",
     "is_worth_archiving",
     "kind_of",
     "last_job_end_seq",
+    "lore_entry_vector_id",
+    "lore_entry_vectors",
     "memory_embedding_text",
     "memory_metadata",
     "memory_record",

@@ -19,6 +19,8 @@ from memories.chat_adapter import ArchivedMessage
 from memories.index.records import (
     document_chunk_embedding_text,
     document_chunk_record,
+    lore_entry_record,
+    lore_entry_vector_id,
     memory_embedding_text,
     memory_record,
     message_record,
@@ -158,6 +160,39 @@ def index_document_chunks(*, chunks: Iterable[DocumentChunk]) -> str:
     )
     DocumentChunk.objects.filter(pk__in=[chunk.pk for chunk in rows]).update(embedded=True)
     return embedder.model_id
+
+
+def index_lore_entries(*, owner_id: int, entries: Sequence[tuple[int, int, str]]) -> str:
+    """Embed and upsert lorebook entries matched by meaning: ``(entry id, lorebook id,
+    content)`` each, under ``lore:{entry id}``; returns the embedding model's id."""
+    rows = list(entries)
+    store, embedder = checked_backends(writing=True)
+    if not rows:
+        return embedder.model_id
+    vectors = _embed(embedder, [text for _entry, _book, text in rows])
+    store.upsert(
+        [
+            lore_entry_record(
+                entry_id=entry_id, lorebook_id=lorebook_id, owner_id=owner_id, vector=vector
+            )
+            for (entry_id, lorebook_id, _text), vector in zip(rows, vectors, strict=True)
+        ]
+    )
+    return embedder.model_id
+
+
+def lore_entry_vectors(*, owner_id: int, entry_ids: Sequence[int]) -> dict[int, list[float]]:
+    """The stored vectors of these entries (those that have one), by entry id; only the
+    owner's (a vector of another owner is not returned, whatever id was asked for)."""
+    if not entry_ids:
+        return {}
+    store, _embedder = checked_backends()
+    found = store.get([lore_entry_vector_id(entry_id) for entry_id in entry_ids])
+    return {
+        int(record.metadata["source_id"]): list(record.vector)
+        for record in found
+        if record.metadata.get("owner") == owner_id and record.metadata.get("kind") == "lore"
+    }
 
 
 def delete_vectors_now(

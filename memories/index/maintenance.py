@@ -26,6 +26,7 @@ from typing import Any
 from memories import chat_adapter
 from memories.index.indexing import (
     index_document_chunks,
+    index_lore_entries,
     index_memories,
     index_messages,
     index_summaries,
@@ -33,6 +34,7 @@ from memories.index.indexing import (
 from memories.index.records import (
     document_chunk_vector_id,
     kind_of,
+    lore_entry_vector_id,
     message_vector_id,
     row_id_of,
     summary_vector_id,
@@ -103,10 +105,22 @@ class ReindexReport:
     dimensions: int
     previous_model_id: str | None
     indexed: dict[str, int] = field(
-        default_factory=lambda: {"memory": 0, "summary": 0, "message": 0, "document": 0}
+        default_factory=lambda: {
+            "memory": 0,
+            "summary": 0,
+            "message": 0,
+            "document": 0,
+            "lore": 0,
+        }
     )
     skipped: dict[str, int] = field(
-        default_factory=lambda: {"memory": 0, "summary": 0, "message": 0, "document": 0}
+        default_factory=lambda: {
+            "memory": 0,
+            "summary": 0,
+            "message": 0,
+            "document": 0,
+            "lore": 0,
+        }
     )
     dropped_previous: bool = False
 
@@ -202,6 +216,28 @@ def _reindex_rows(
         bar.update(len(batch))
     bar.close()
 
+    # Lorebook entries matched by meaning that had a vector.
+    from characters.selectors import lore_entries_with_vectors
+
+    entries = lore_entries_with_vectors()
+    bar = progress("lorebook entries", len(entries))
+    for start in range(0, len(entries), batch_size):
+        batch = entries[start : start + batch_size]
+        todo = [e for e in batch if force or lore_entry_vector_id(e.entry_id) not in present]
+        for owner_id in sorted({entry.owner_id for entry in todo}):
+            index_lore_entries(
+                owner_id=owner_id,
+                entries=[
+                    (entry.entry_id, entry.lorebook_id, entry.content)
+                    for entry in todo
+                    if entry.owner_id == owner_id
+                ],
+            )
+        report.indexed["lore"] += len(todo)
+        report.skipped["lore"] += len(batch) - len(todo)
+        bar.update(len(batch))
+    bar.close()
+
 
 # --------------------------------------------------------------------------- reconcile
 
@@ -239,6 +275,9 @@ def _expected_ids() -> tuple[dict[str, int], dict[str, list], set[str]]:
         DocumentChunk.objects.filter(embedded=True).order_by("pk").values_list("pk", flat=True)
     )
     expected |= {document_chunk_vector_id(pk) for pk in chunks}
+    from characters.selectors import lore_entries_with_vectors
+
+    expected |= {lore_entry_vector_id(row.entry_id) for row in lore_entries_with_vectors()}
     rows = {"memory": len(memories), "summary": len(summaries), "message": len(messages)}
     return rows, {"memory": memories, "summary": summaries, "message": messages}, expected
 
@@ -258,6 +297,13 @@ def _still_orphaned(ids: list[str]) -> list[str]:
         document_chunk_vector_id(pk)
         for pk in DocumentChunk.objects.filter(pk__in=chunk_pks).values_list("pk", flat=True)
     }
+    from characters.selectors import lore_entries_with_vectors
+
+    lore_pks = [row_id_of(i) for i in ids if kind_of(i) == "lore"]
+    live_lore = {
+        lore_entry_vector_id(row.entry_id)
+        for row in (lore_entries_with_vectors(entry_ids=lore_pks) if lore_pks else ())
+    }
     return [
         i
         for i in ids
@@ -265,6 +311,7 @@ def _still_orphaned(ids: list[str]) -> list[str]:
         and i not in summary_ids
         and i not in live_messages
         and i not in live_chunks
+        and i not in live_lore
     ]
 
 

@@ -3,7 +3,8 @@
 Ids (every vector id is made here): a memory uses ``Memory.vector_id``
 (``memory:job{job}:chunk{index}`` from the pipeline, ``memory_vector_id``;
 ``memory:{uuid hex}`` for one made by hand, ``new_memory_vector_id``), a summary ``summary:{pk}``, an archived message
-``message:{pk}``, a lore-document chunk ``document:{chunk pk}``. Metadata: ``owner``, ``character``, ``thread``, ``kind``
+``message:{pk}``, a lore-document chunk ``document:{chunk pk}``, a lorebook entry matched by
+meaning ``lore:{entry pk}`` (metadata ``owner``, ``kind`` "lore", ``lorebook``, ``source_id``). Metadata: ``owner``, ``character``, ``thread``, ``kind``
 (memory|summary|message), ``type``, ``shared``, ``status``, ``source_id`` (the row's pk), plus
 ``start_seq``/``end_seq`` for summaries and ``seq`` for messages, so retrieval can leave out
 what the recent window already shows without a database round trip. A document chunk has
@@ -21,8 +22,8 @@ from memories.chat_adapter import ArchivedMessage
 from memories.index.stores import VectorRecord
 from memories.models import DocumentChunk, Memory, Summary
 
-KINDS = ("memory", "summary", "message", "document")
-ROW_ID_KINDS = ("summary", "message", "document")
+KINDS = ("memory", "summary", "message", "document", "lore")
+ROW_ID_KINDS = ("summary", "message", "document", "lore")
 
 
 def new_memory_vector_id() -> str:
@@ -48,8 +49,31 @@ def document_chunk_vector_id(chunk_id: int) -> str:
     return f"document:{chunk_id}"
 
 
+def lore_entry_vector_id(entry_id: int) -> str:
+    return f"lore:{entry_id}"
+
+
+def lore_entry_record(
+    *, entry_id: int, lorebook_id: int, owner_id: int, vector: Sequence[float]
+) -> VectorRecord:
+    return VectorRecord(
+        id=lore_entry_vector_id(entry_id),
+        vector=list(vector),
+        metadata={
+            "owner": owner_id,
+            "kind": "lore",
+            "type": "",
+            "shared": False,
+            "status": "active",
+            "source_id": entry_id,
+            "lorebook": lorebook_id,
+        },
+    )
+
+
 def kind_of(vector_id: str) -> str:
-    """``memory``, ``summary``, ``message`` or ``document`` ("" for an id of no known kind)."""
+    """``memory``, ``summary``, ``message``, ``document`` or ``lore`` ("" for an id of no
+    known kind)."""
     kind = vector_id.partition(":")[0]
     return kind if kind in KINDS else ""
 

@@ -18,6 +18,7 @@ NAMED_TASKS = (
     "memories.tasks.requeue_dead_jobs",
     "memories.vector_tasks.delete_vectors",
     "memories.vector_tasks.index_rows",
+    "characters.lorebooks.vectors_sync",
 )
 
 

@@ -4,6 +4,7 @@ entries fire, search the entries, and import a World Info file."""
 from __future__ import annotations
 
 import json
+import re
 
 from playwright.sync_api import expect
 
@@ -95,3 +96,56 @@ def test_import_a_world_info_file_from_the_lorebook_list(live_app, browser_page,
     )
     page.get_by_role("button", name="Import", exact=True).click()
     expect(page.get_by_role("alert")).to_contain_text("World Info")
+
+
+def test_mark_an_entry_to_match_by_meaning_and_see_it_fire_in_the_test_box(
+    live_app, browser_page, login, screenshot
+):
+    from characters.lorebooks.services import lorebook_create
+
+    page = browser_page
+    user = live_app.create_user()
+    book = lorebook_create(
+        owner=user,
+        data={
+            "name": "Bay",
+            "entries": [
+                {
+                    "comment": "Ys",
+                    "keys": ["lighthouse"],
+                    "content": "The sunken city of Ys lies beneath the bay; its bells still "
+                    "ring at low tide.",
+                }
+            ],
+        },
+    )
+    login(page, user)
+    page.goto(f"{live_app.url}/lorebooks/{book.pk}/")
+    entry = page.locator(".lore-entry").first
+    expect(entry.get_by_label("Match by meaning")).to_have_value("")  # as the book says
+    entry.get_by_label("Match by meaning").select_option(label="Yes")
+    page.get_by_role("button", name="Save").click()
+    expect(page.locator("#lore-status")).to_have_text("Saved")
+    assert book.entries.get().vectorized is True
+
+    page.get_by_label("Which entries would fire for this text?").fill(
+        "Tell me about the sunken city beneath the bay."
+    )
+    page.get_by_role("button", name="Test").click()
+    results = page.get_by_role("list", name="Entries that would fire")
+    expect(results.locator("li")).to_have_count(1)
+    expect(results).to_contain_text(re.compile(r"Ys — by meaning, similarity 0\.\d\d"))
+    screenshot(page, "lorebook-vector-match")
+
+    # The book's default: every entry that follows it is matched by meaning.
+    entry.get_by_label("Match by meaning").select_option(label="As the book says")
+    page.get_by_label("Match every entry by meaning too").check()
+    page.get_by_role("button", name="Save").click()
+    expect(page.locator("#lore-status")).to_have_text("Saved")
+    book.refresh_from_db()
+    assert (book.vectorized, book.entries.get().vectorized) == (True, None)
+    page.reload()
+    expect(page.get_by_label("Match every entry by meaning too")).to_be_checked()
+    page.get_by_label("Which entries would fire for this text?").fill("the lighthouse")
+    page.get_by_role("button", name="Test").click()
+    expect(results).to_contain_text("Ys — key “lighthouse”")

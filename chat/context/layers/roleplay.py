@@ -159,7 +159,7 @@ class FittedLore:
                 layer=self.name,
                 kind="lore",
                 id=fitted.line.entry_id,
-                score=None,
+                score=fitted.line.score,
                 tokens=fitted.tokens,
                 title=fitted.line.label,
                 type=fitted.line.reason,

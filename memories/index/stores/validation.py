@@ -30,7 +30,18 @@ FILTER_KEYS = ("owner", "character", "thread", "kind", "type", "shared", "status
 NON_FILTERABLE_KEYS = ("text", "title", "excerpt", "content_hash")
 # Row ids and sequence numbers: stores that hand numbers back as floats get ints again.
 INTEGER_KEYS = frozenset(
-    {"owner", "character", "thread", "source_id", "seq", "start_seq", "end_seq", "document", "page"}
+    {
+        "owner",
+        "character",
+        "thread",
+        "source_id",
+        "seq",
+        "start_seq",
+        "end_seq",
+        "document",
+        "page",
+        "lorebook",
+    }
 )
 
 MAX_ID_LENGTH = 255

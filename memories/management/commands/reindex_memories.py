@@ -51,6 +51,7 @@ class Command(BaseCommand):
             ("summary", "summaries"),
             ("message", "messages"),
             ("document", "documents"),
+            ("lore", "lore"),
         ):
             self.stdout.write(
                 f"  {label:<10} indexed {report.indexed[kind]:>7}   already indexed {report.skipped[kind]:>7}"
