@@ -156,9 +156,18 @@ def parse_card(card: Any) -> ImportedCard:
     if not isinstance(extensions, dict):
         raise CardError("The card's data.extensions must be an object.")
     own = extensions.get(OWN_EXTENSION)
-    if isinstance(own, dict) and isinstance(own.get("tagline"), str):
-        fields["tagline"] = own["tagline"]
-        rest = {key: value for key, value in own.items() if key != "tagline"}
+    if isinstance(own, dict) and (
+        isinstance(own.get("tagline"), str) or DOCUMENTS_EXTENSION_KEY in own
+    ):
+        if isinstance(own.get("tagline"), str):
+            fields["tagline"] = own["tagline"]
+        # The documents list describes the exporting site's files; it is made afresh on
+        # every export, never kept.
+        rest = {
+            key: value
+            for key, value in own.items()
+            if key not in ("tagline", DOCUMENTS_EXTENSION_KEY)
+        }
         extensions = {key: value for key, value in extensions.items() if key != OWN_EXTENSION}
         if rest:
             extensions[OWN_EXTENSION] = rest
@@ -280,6 +289,11 @@ def card_to_dict(character) -> dict[str, Any]:
         own = dict(extensions.get(OWN_EXTENSION) or {})
         own["tagline"] = character.tagline
         extensions[OWN_EXTENSION] = own
+    documents = card_documents(character)
+    if documents:
+        own = dict(extensions.get(OWN_EXTENSION) or {})
+        own[DOCUMENTS_EXTENSION_KEY] = documents
+        extensions[OWN_EXTENSION] = own
     values["extensions"] = extensions
 
     data = {key: values[key] for key in EXPORT_ORDER if key in values}
@@ -292,6 +306,30 @@ def card_to_dict(character) -> dict[str, Any]:
     for key, value in kept_card.items():
         card[key] = data[key] if key in V1_FIELDS else value
     return card
+
+
+DOCUMENTS_EXTENSION_KEY = "documents"
+
+
+def card_documents(character) -> list[dict[str, Any]]:
+    """The lore documents attached to the character, listed (name, type, size, SHA-256)
+    under ``extensions.drawhisper.documents``; their bytes are not in the card. As in
+    SillyTavern, whose Data Bank files stay on the server and out of exported cards, a card
+    is a character's text, not its library: the list tells the recipient which files to
+    upload again (and lets them check they have the same ones)."""
+    from memories.context import documents_for_chat
+
+    return [
+        {
+            "name": document.name,
+            "content_type": document.content_type,
+            "size": document.size,
+            "sha256": document.checksum,
+        }
+        for document in documents_for_chat(
+            owner_id=character.owner_id, character_id=character.pk, scene_id=None
+        )
+    ]
 
 
 def card_book(character) -> dict | None:

@@ -13,6 +13,9 @@ Chat imports only this module. Every function is scoped to the thread's owner an
 - ``pinned_and_shared_memories(thread_id, owner_id, character_id)``: both of the above in
   one read, for a caller that knows the thread's owner and character (a chat turn).
 - ``rolling_summary(thread_id)``: the newest summary of the thread, or None.
+- ``documents_for_chat(owner_id, character_id, scene_id, lorebook_ids)``: the lore documents
+  a chat with that character (and scene, and those lorebooks) searches, with their status,
+  passages and tokens (for the scene editor's preview; none of it is always in a prompt).
 - ``profile_prompt(owner_id, character_id, user_name, character_name)``: the profile of the
   user as this character knows them, as its system-message section ("" when there is none
   yet), under the chat's name for the user unless the user wrote their own; one query.
@@ -34,7 +37,8 @@ text. The items are :class:`~memories.contracts.ContextItem`, re-exported here.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from drawhisper.tokens import count_tokens
 from memories.contracts import ContextItem, Kind
@@ -42,7 +46,9 @@ from memories.texts import memory_text
 
 __all__ = [
     "ContextItem",
+    "DocumentView",
     "Kind",
+    "documents_for_chat",
     "memory_item",
     "memory_text",
     "pinned_and_shared_memories",
@@ -136,3 +142,51 @@ def profile_prompt(*, owner_id: int, character_id: int, user_name: str, characte
 
     view = profile_view(owner_id=owner_id, character_id=character_id)
     return view.text(user_name=user_name, character_name=character_name)
+
+
+@dataclass(frozen=True)
+class DocumentView:
+    id: int
+    name: str
+    status: str  # queued | indexing | ready | failed
+    passages: int
+    tokens: int  # of all its passages (a turn retrieves some of them)
+    content_type: str = ""
+    size: int = 0
+    checksum: str = ""  # SHA-256 of the original
+
+
+def documents_for_chat(
+    *,
+    owner_id: int,
+    character_id: int,
+    scene_id: int | None,
+    lorebook_ids: Sequence[int] = (),
+) -> list[DocumentView]:
+    from django.db.models import Q, Sum
+
+    from memories.models import LoreDocument
+
+    where = Q(character_id=character_id)
+    if scene_id is not None:
+        where |= Q(scene_id=scene_id)
+    if lorebook_ids:
+        where |= Q(lorebook_id__in=list(lorebook_ids))
+    rows = (
+        LoreDocument.objects.filter(where, owner_id=owner_id)
+        .annotate(passage_tokens=Sum("chunks__token_count"))
+        .order_by("name", "id")
+    )
+    return [
+        DocumentView(
+            id=row.pk,
+            name=row.name,
+            status=row.status,
+            passages=row.chunks_total,
+            tokens=row.passage_tokens or 0,
+            content_type=row.content_type,
+            size=row.size,
+            checksum=row.checksum,
+        )
+        for row in rows
+    ]

@@ -1,8 +1,12 @@
 """The role-play layers a scene's chats always carry besides the system prompt, for the
 scene editor's preview: the default persona, the lorebook entries that are always in
-(constant ones of the books on the character or the scene) and the card's post-history
-instructions, each with its tokens and its budget. Keyed entries depend on the chat, so the
-preview leaves them out and says so."""
+(constant ones of the books on the character or the scene), one layer per place they go
+(before or after the character, at a depth in the chat), and the card's post-history
+instructions, each with its tokens and its budget. Keyed entries (and those matched by
+meaning) depend on the chat, so the preview leaves them out and says so. The lore documents
+the scene's chats search (the character's, the scene's, those of the books on either) are
+listed with their passages and tokens: their passages are retrieved for each message into
+the retrieved layer, whose budget the layer shows; nothing of them is always in."""
 
 from __future__ import annotations
 
@@ -15,6 +19,16 @@ from scenes.prompting import render_card_text
 from scenes.selectors import EffectiveConfig
 
 LORE_LAYERS = ("lore_before", "lore_after", "lore_depth")
+LORE_LAYER_OF_POSITION = {
+    "before_char": "lore_before",
+    "after_char": "lore_after",
+    "at_depth": "lore_depth",
+}
+LORE_LABELS = {
+    "lore_before": "Lore always in, before the character",
+    "lore_after": "Lore always in, after the character",
+    "lore_depth": "Lore always in, at a depth in the chat",
+}
 
 
 @dataclass(frozen=True)
@@ -57,18 +71,20 @@ def preview_layers(*, user, config: EffectiveConfig) -> list[PreviewLayer]:
         messages=[],
         token_budget=sum(budgets.get(name, 0) for name in LORE_LAYERS),
     )
-    if lore.fired:
-        text = "\n".join(rendered(fired.content) for fired in lore.fired)
-        labels = ", ".join(fired.label for fired in lore.fired)
+    for layer in LORE_LAYERS:
+        fired = [f for f in lore.fired if LORE_LAYER_OF_POSITION[f.position] == layer]
+        if not fired:
+            continue
+        text = "\n".join(rendered(entry.content) for entry in fired)
+        labels = ", ".join(entry.label for entry in fired)
         layers.append(
             PreviewLayer(
-                "lore",
-                f"Lore always in: {labels}",
-                text,
-                count_tokens(text),
-                sum(budgets.get(name, 0) for name in LORE_LAYERS),
+                layer, f"{LORE_LABELS[layer]}: {labels}", text, count_tokens(text), budgets[layer]
             )
         )
+    documents = _documents_layer(user=user, config=config, budget=budgets.get("retrieved", 0))
+    if documents is not None:
+        layers.append(documents)
     if config.post_history_instructions.strip():
         text = rendered(config.post_history_instructions)
         layers.append(
@@ -81,3 +97,33 @@ def preview_layers(*, user, config: EffectiveConfig) -> list[PreviewLayer]:
             )
         )
     return layers
+
+
+def _documents_layer(*, user, config: EffectiveConfig, budget: int) -> PreviewLayer | None:
+    from characters.selectors import chat_lore
+    from memories.context import documents_for_chat
+
+    lorebook_ids = chat_lore(
+        owner_id=user.pk, character_id=config.character_id, scene_id=config.scene_id, thread_id=None
+    ).lorebook_ids
+    documents = documents_for_chat(
+        owner_id=user.pk,
+        character_id=config.character_id,
+        scene_id=config.scene_id,
+        lorebook_ids=lorebook_ids,
+    )
+    if not documents:
+        return None
+    lines = [
+        f"{document.name}: {document.status}, {document.passages:,} passage"
+        f"{'' if document.passages == 1 else 's'}, {document.tokens:,} tokens"
+        for document in documents
+    ]
+    names = ", ".join(document.name for document in documents)
+    return PreviewLayer(
+        "documents",
+        f"Documents searched for each message (passages go into the retrieved layer): {names}",
+        "\n".join(lines),
+        0,
+        budget,
+    )

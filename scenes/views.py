@@ -37,7 +37,8 @@ def _preview(character, form: SceneForm, scene: Scene | None) -> dict:
         fields.update({name: getattr(scene, name) for name in SceneForm.rules})
     if form.is_bound:
         fields.update({name: form.data.get(name, "") for name in SceneForm.rules})
-    config = effective_config(character=character, scene=Scene(character=character, **fields))
+    unsaved = Scene(pk=scene.pk if scene is not None else None, character=character, **fields)
+    config = effective_config(character=character, scene=unsaved)
     prompt = render_system_prompt(config)
     return {
         "prompt": prompt,

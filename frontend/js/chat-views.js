@@ -45,6 +45,20 @@ export function receiptSummary(items) {
   return `Memories used (${memories})${lore ? ` · lore (${lore})` : ""}${documents ? ` · documents (${documents})` : ""}`;
 }
 
+/** Why a receipt item is there: a lore entry's key (or "always in", or "by meaning" with its
+ * similarity), a document passage's position, a memory's type; then its tokens. */
+export function receiptItemDetail(item) {
+  let why = "";
+  if (item.kind === "lore") {
+    if (item.type === "vector") why = `by meaning ${formatScore(item.score)}`;
+    else why = item.matched_key ? `key “${item.matched_key}”` : "always in";
+  } else if (item.type) {
+    why = item.type.replace("_", " ");
+  }
+  const tokens = Number.isFinite(item.tokens) ? `${item.tokens} token${item.tokens === 1 ? "" : "s"}` : "";
+  return { why, tokens };
+}
+
 function receiptView(receipt) {
   const items = receipt.items || [];
   const list = h("ul", { class: "chat-receipt__items" });
@@ -56,17 +70,15 @@ function receiptView(receipt) {
     else if (item.kind === "document") attributes.dataset.documentChunkId = item.id;
     else attributes.dataset.messageId = item.id;
     const title = item.title || (item.kind === "summary" ? "Summary of earlier messages" : item.kind === "message" ? "An earlier message" : `Memory ${item.id}`);
+    const detail = receiptItemDetail(item);
     list.append(
       h(
         "li",
         attributes,
         h("span", { class: `chat-receipt__layer chat-receipt__layer--${item.layer}`, text: LAYER_LABELS[item.layer] || item.layer }),
-        item.kind === "lore"
-          ? h("span", { class: "chat-receipt__type", text: item.matched_key ? `key “${item.matched_key}”` : "always in" })
-          : item.type
-            ? h("span", { class: "chat-receipt__type", text: item.type.replace("_", " ") })
-            : null,
+        detail.why ? h("span", { class: "chat-receipt__type", text: detail.why }) : null,
         h("span", { class: "chat-receipt__title", "data-memory-title": true, text: title }),
+        detail.tokens ? h("span", { class: "chat-receipt__item-tokens muted", text: detail.tokens }) : null,
         h("span", { class: "chat-receipt__score", title: "Relevance score", text: formatScore(item.score) }),
       ),
     );

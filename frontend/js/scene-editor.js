@@ -25,6 +25,7 @@ export function startSceneEditor(form) {
     const controller = new AbortController();
     inFlight = controller;
     const body = { character: Number(form.dataset.character) };
+    if (form.dataset.scene) body.scene = Number(form.dataset.scene);
     for (const name of FIELDS) {
       const field = form.elements.namedItem(name);
       if (field) body[name] = field.value;

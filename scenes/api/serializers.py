@@ -68,6 +68,11 @@ def preview_text_field(rule) -> serializers.CharField:
 
 class ScenePreviewInputSerializer(StrictSerializer):
     character = IdField(help_text="The id of one of your characters.")
+    scene = IdField(
+        required=False,
+        help_text="The scene being edited (one of the character's): its lorebooks and "
+        "documents are in the preview too.",
+    )
     title = preview_text_field(SCENE_TEXT_RULES["title"])
     stage_directions = preview_text_field(SCENE_TEXT_RULES["stage_directions"])
     scenario = preview_text_field(SCENE_TEXT_RULES["scenario"])

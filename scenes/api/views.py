@@ -11,7 +11,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError as DjangoValidationError
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
-from rest_framework.exceptions import NotFound
+from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -119,6 +119,9 @@ class ScenePreviewApi(APIView):
         serializer.is_valid(raise_exception=True)
         data = dict(serializer.validated_data)
         character = get_own_character(request, data.pop("character"))
+        scene_id = data.pop("scene", None)
+        if scene_id is not None and get_own_scene(request, scene_id).character_id != character.pk:
+            raise ValidationError({"scene": ["This scene is not one of the character's."]})
         problems: dict[str, list[str]] = {}
         try:
             check_text_fields(
@@ -126,7 +129,9 @@ class ScenePreviewApi(APIView):
             )
         except DjangoValidationError as error:
             problems = error.message_dict
-        config = effective_config(character=character, scene=Scene(character=character, **data))
+        config = effective_config(
+            character=character, scene=Scene(pk=scene_id, character=character, **data)
+        )
         prompt = render_system_prompt(config)
         body = {
             "system_prompt": prompt,

@@ -318,6 +318,37 @@ def test_a_chat_turn_puts_the_entry_in_and_the_receipt_says_by_meaning(api_clien
     assert YS not in "\n".join(message.content for message in later.messages)
 
 
+# ---------------------------------------------------------------------------- card export
+
+
+def test_a_card_export_lists_the_characters_documents_without_their_bytes(api_client, user):
+    from memories.models import LoreDocument
+
+    character = CharacterFactory(owner=user, name="Vela", tagline="Keeper of the light")
+    LoreDocument.objects.create(
+        owner=user,
+        character=character,
+        name="bible.md",
+        file="documents/bible.md",
+        checksum="d" * 64,
+        size=2048,
+        content_type="text/markdown",
+        status="ready",
+    )
+    card = api_client.get(f"/api/characters/{character.pk}/card/").json()
+    own = card["data"]["extensions"]["drawhisper"]
+    assert own["tagline"] == "Keeper of the light"
+    assert own["documents"] == [
+        {"name": "bible.md", "content_type": "text/markdown", "size": 2048, "sha256": "d" * 64}
+    ]
+
+    # Imported elsewhere, the list is not kept: it described the other site's files.
+    imported = api_client.post("/api/characters/import/", card, format="json")
+    assert imported.status_code == 201, imported.json()
+    again = api_client.get(f"/api/characters/{imported.json()['character']['id']}/card/").json()
+    assert again["data"]["extensions"]["drawhisper"] == {"tagline": "Keeper of the light"}
+
+
 def test_upkeep_keeps_entry_vectors_rebuilds_them_and_drops_orphans(api_client, user, committed):
     from memories.index import VectorRecord, reconcile, reindex
 

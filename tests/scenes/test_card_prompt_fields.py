@@ -150,11 +150,86 @@ def test_the_scene_preview_lists_persona_always_in_lore_and_post_history(api_cli
     layers = {layer["name"]: layer for layer in body["layers"]}
     assert layers["persona"]["label"] == "Persona: Ash" and layers["persona"]["text"] == "A sailor."
     assert (
-        layers["lore"]["text"] == "Fog hides Mara's tower."
-        and "Keyed" not in layers["lore"]["label"]
+        layers["lore_before"]["text"] == "Fog hides Mara's tower."
+        and "Keyed" not in layers["lore_before"]["label"]
     )
     assert layers["post_history"]["text"] == "Answer Ash briefly."
     assert all(layer["tokens"] > 0 and layer["budget"] > 0 for layer in body["layers"])
+
+
+def test_the_scene_preview_puts_lore_in_its_layers_and_lists_the_documents(
+    api_client, user, settings
+):
+    from characters.lorebooks.services import lorebook_create
+    from memories.models import DocumentChunk, LoreDocument
+    from tests.factories import SceneFactory
+
+    character = CharacterFactory(owner=user, name="Mara")
+    scene = SceneFactory(owner=user, character=character)
+    book = lorebook_create(
+        owner=user,
+        data={
+            "name": "Coast",
+            "scenes": [scene.pk],
+            "entries": [
+                {"comment": "Fog", "content": "Fog everywhere.", "constant": True},
+                {
+                    "comment": "Rain",
+                    "content": "It rains.",
+                    "constant": True,
+                    "position": "at_depth",
+                },
+            ],
+        },
+    )
+    bible = LoreDocument.objects.create(
+        owner=user,
+        lorebook=book,
+        name="bible.md",
+        file="documents/x.md",
+        checksum="b" * 64,
+        size=10,
+        content_type="text/markdown",
+        status="ready",
+        chunks_total=2,
+        chunks_done=2,
+    )
+    for index, tokens in enumerate((30, 12)):
+        DocumentChunk.objects.create(
+            document=bible,
+            owner_id=user.pk,
+            index=index,
+            text="x",
+            start_char=0,
+            end_char=1,
+            token_count=tokens,
+        )
+    LoreDocument.objects.create(
+        owner=user,
+        character=CharacterFactory(owner=user),
+        name="elsewhere.md",
+        file="f",
+        checksum="c" * 64,
+        size=1,
+        content_type="text/markdown",
+    )
+    body = api_client.post(
+        "/api/scenes/preview/",
+        {"character": character.pk, "scene": scene.pk, "title": "Dusk"},
+        format="json",
+    )
+    assert body.status_code == 200, body.json()
+    layers = {layer["name"]: layer for layer in body.json()["layers"]}
+    assert layers["lore_before"]["text"] == "Fog everywhere."
+    assert layers["lore_depth"]["text"] == "It rains."
+    assert layers["lore_depth"]["budget"] == settings.CONTEXT_LAYER_BUDGETS["lore_depth"]
+    documents = layers["documents"]
+    assert documents["text"] == "bible.md: ready, 2 passages, 42 tokens"
+    assert "elsewhere.md" not in documents["label"]
+    assert (documents["tokens"], documents["budget"]) == (
+        0,
+        settings.CONTEXT_LAYER_BUDGETS["retrieved"],
+    )
 
 
 def test_the_scene_editor_page_shows_the_other_layers(client, user):

@@ -62,3 +62,12 @@ test("a lore document's status reads as the page shows it", async () => {
     "Failed: The embedder timed out.",
   );
 });
+
+test("a receipt item says why it is there and what it cost", async () => {
+  const { receiptItemDetail } = await import("../../../frontend/js/chat-views.js");
+  assert.deepEqual(receiptItemDetail({ kind: "lore", type: "key", matched_key: "moonwell", tokens: 12 }), { why: "key “moonwell”", tokens: "12 tokens" });
+  assert.deepEqual(receiptItemDetail({ kind: "lore", type: "constant", matched_key: "", tokens: 1 }), { why: "always in", tokens: "1 token" });
+  assert.deepEqual(receiptItemDetail({ kind: "lore", type: "vector", matched_key: "", score: 0.4321, tokens: 20 }), { why: "by meaning 0.43", tokens: "20 tokens" });
+  assert.deepEqual(receiptItemDetail({ kind: "document", type: "page 3", title: "bible.pdf", tokens: 80 }), { why: "page 3", tokens: "80 tokens" });
+  assert.deepEqual(receiptItemDetail({ kind: "memory", type: "important_event", tokens: 9 }), { why: "important event", tokens: "9 tokens" });
+});
