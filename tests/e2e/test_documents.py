@@ -57,3 +57,59 @@ def test_upload_a_document_and_watch_it_index(
     item.get_by_role("button", name="Delete greywater.md").click()
     expect(panel.get_by_text("No documents yet.")).to_be_visible()
     assert not LoreDocument.objects.filter(owner=user).exists()
+
+
+def test_indexing_progress_updates_and_polling_stops_when_ready(
+    live_app, browser_page, login, screenshot
+):
+    """The character page has no WebSocket: it reads the list while a document is busy. The
+    status line follows "indexing n of m" as the worker counts, and once the document is
+    ready the page stops asking."""
+    page = browser_page
+    user = live_app.create_user()
+    character = CharacterFactory(owner=user, name="Mara Quill")
+    document = LoreDocument.objects.create(
+        owner=user,
+        character=character,
+        name="bible.md",
+        file="documents/bible.md",
+        checksum="a" * 64,
+        size=2048,
+        content_type="text/markdown",
+        status="indexing",
+        chunks_total=120,
+        chunks_done=10,
+    )
+    asked: list[str] = []
+    page.on(
+        "request",
+        lambda request: asked.append(request.url) if "/api/documents/" in request.url else None,
+    )
+    login(page, user)
+    page.goto(f"{live_app.url}/characters/{character.pk}/")
+    item = page.get_by_role("region", name="Lore documents").locator(".documents__item")
+    status = item.locator(".documents__status")
+    expect(status).to_have_text("Indexing 10 of 120 passages")
+    expect(item.locator("progress")).to_have_attribute("value", "10")
+
+    LoreDocument.objects.filter(pk=document.pk).update(chunks_done=64)
+    expect(status).to_have_text("Indexing 64 of 120 passages")
+    expect(item.locator("progress")).to_have_attribute("value", "64")
+    screenshot(page, "indexing")
+
+    LoreDocument.objects.filter(pk=document.pk).update(status="ready", chunks_done=120)
+    expect(status).to_have_text("Ready · 120 passages")
+    expect(item.locator("progress")).to_have_count(0)
+    settled = len(asked)
+    page.wait_for_timeout(3000)  # three polling periods
+    assert len(asked) == settled, asked[settled:]
+
+    # A failed one stops the polling too, and says why.
+    LoreDocument.objects.filter(pk=document.pk).update(
+        status="failed", last_error="The embedder timed out."
+    )
+    page.reload()
+    expect(status).to_have_text("Failed: The embedder timed out.")
+    settled = len(asked)
+    page.wait_for_timeout(3000)
+    assert len(asked) == settled, asked[settled:]
