@@ -216,7 +216,8 @@ function startEditor(root, data) {
   if (name.value === name.defaultValue) name.value = book.name;
   else changed();
   name.addEventListener("input", changed);
-  vectorized.checked = Boolean(book.vectorized);
+  if (vectorized.checked === vectorized.defaultChecked) vectorized.checked = Boolean(book.vectorized);
+  else changed();
   vectorized.addEventListener("change", changed);
   document.getElementById("lore-characters").replaceChildren(
     ...(data.characters.length
