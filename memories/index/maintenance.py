@@ -217,7 +217,7 @@ def _reindex_rows(
     bar.close()
 
     # Lorebook entries matched by meaning that had a vector.
-    from characters.selectors import lore_entries_with_vectors
+    from characters.lorebooks.vector_rows import lore_entries_with_vectors
 
     entries = lore_entries_with_vectors()
     bar = progress("lorebook entries", len(entries))
@@ -275,7 +275,7 @@ def _expected_ids() -> tuple[dict[str, int], dict[str, list], set[str]]:
         DocumentChunk.objects.filter(embedded=True).order_by("pk").values_list("pk", flat=True)
     )
     expected |= {document_chunk_vector_id(pk) for pk in chunks}
-    from characters.selectors import lore_entries_with_vectors
+    from characters.lorebooks.vector_rows import lore_entries_with_vectors
 
     expected |= {lore_entry_vector_id(row.entry_id) for row in lore_entries_with_vectors()}
     rows = {"memory": len(memories), "summary": len(summaries), "message": len(messages)}
@@ -297,7 +297,7 @@ def _still_orphaned(ids: list[str]) -> list[str]:
         document_chunk_vector_id(pk)
         for pk in DocumentChunk.objects.filter(pk__in=chunk_pks).values_list("pk", flat=True)
     }
-    from characters.selectors import lore_entries_with_vectors
+    from characters.lorebooks.vector_rows import lore_entries_with_vectors
 
     lore_pks = [row_id_of(i) for i in ids if kind_of(i) == "lore"]
     live_lore = {
