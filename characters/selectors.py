@@ -7,13 +7,12 @@ from django.db.models import Count, QuerySet
 from characters.lorebooks.selectors import (
     ChatLore,
     FiredLore,
-    LoreVectorRow,
     TurnLore,
     chat_lore,
-    lore_entries_with_vectors,
     lore_for_turn,
     lorebook_get,
 )
+from characters.lorebooks.vector_rows import LoreVectorRow, lore_entries_with_vectors
 from characters.models import Character
 from characters.personas.selectors import PersonaView, persona_view
 
