@@ -232,7 +232,35 @@ def test_slot_look_alikes_are_added(old, new):
             ("Sam: paramedic", "Sam is a paramedic on the night shift.", "fact"),
             chunk("Sam: pilot", "Sam said they've got a new job as an airline pilot."),
         ),
-        # A partner or a pet that is gone, even with nothing new in its place.
+        (
+            ("Sam: trucks", "Sam said they drive trucks for a living.", "fact"),
+            chunk("Sam: nurse", "Sam is a nurse now, they retrained last year."),
+        ),
+        (
+            ("Sam: sales", "Sam works in sales.", "fact"),
+            chunk("Sam: teacher", "Sam left sales and they're a teacher now."),
+        ),
+        (
+            ("Sam: student", "Sam is a student at the art college.", "fact"),
+            chunk("Sam: designer", "Sam graduated and they're a graphic designer now."),
+        ),
+        (
+            ("Sam: Cardiff", "Sam lives with their parents in Cardiff.", "fact"),
+            chunk("Sam: Swansea", "Sam said they finally moved to Swansea.", "important_event"),
+        ),
+        (
+            ("Sam: Brixton", "Sam's flat is in Brixton.", "fact"),
+            chunk("Sam: Bristol", "Sam moved out of London; they're in Bristol now."),
+        ),
+        # A partner or a pet that is gone or renamed, even with nothing new in its place.
+        (
+            ("Sam: fiancee Beth", "Sam's fiancee Beth is a vet.", "relationship"),
+            chunk("Sam: wedding", "Sam said Beth and they called off the wedding."),
+        ),
+        (
+            ("Sam: Duke", "Sam's horse is called Duke.", "fact"),
+            chunk("Sam: Storm", "Sam said they renamed Duke, he's called Storm now."),
+        ),
         (
             ("Sam: boyfriend Tom", "Sam's boyfriend Tom is a chef.", "relationship"),
             chunk("Sam: Tom, last month", "Sam and Tom broke up last month."),

@@ -37,7 +37,8 @@ has several favourite foods, several relatives, and facts about a relative ("a s
   The offline extractor titles chunks by their key phrases, so a changed value rarely keeps
   its title; this rule catches it without a title.
 - ``update n`` also when the new content says a partner or pet the old memory names has
-  gone (``ENDED_CUES``: "Nora and Sam broke up", "Rex died last year"), for the same person,
+  gone or been renamed (``ENDED_CUES``: "Nora and Sam broke up", "Rex died last year",
+  "renamed Duke"), for the same person,
   and the old memory is about that partner or pet alone: "Sam's girlfriend Nora paints"
   no longer holds, and the new memory tells what happened instead.
 - anything else: ``add``.
@@ -118,6 +119,7 @@ CHANGE_CUES = (
     "new job",
     "got married",
     "got engaged",
+    "graduated",
 )
 # Words that say something of a person's ended: the partner left, the pet died.
 ENDED_CUES = (
@@ -131,6 +133,9 @@ ENDED_CUES = (
     "ran off",
     "flew off",
     "flew away",
+    "called off",
+    "called it off",
+    "renamed",
 )
 _ENDED = re.compile(r"\b(?:" + "|".join(re.escape(cue) for cue in ENDED_CUES) + r")\b")
 # A capitalised word that is no common word: a name ("Biscuit", "Nora").
@@ -156,7 +161,7 @@ OCCUPATIONS = tuple(
     model musician nanny navigator negotiator nurse optician painter paramedic
     pharmacist photographer physician physicist physiotherapist pilot plumber poet
     police policeman policewoman politician porter postman postwoman producer professor
-    programmer psychologist psychiatrist publisher radiographer receptionist recruiter
+    programmer psychologist psychiatrist student intern apprentice trainee publisher radiographer receptionist recruiter
     reporter researcher sailor salesman saleswoman salesperson scientist secretary
     shopkeeper singer soldier solicitor surgeon surveyor tailor teacher technician
     teller therapist trader translator tutor vet veterinarian waiter waitress welder writer
@@ -208,8 +213,9 @@ SLOT_WORDS: dict[str, tuple[str, ...]] = {
     "job": (
         "works? as",
         "working as",
-        "works? (?:at|for)",
-        "working (?:at|for)",
+        "works? (?:at|for|in)",
+        "working (?:at|for|in)",
+        "for a living",
         "job",
         "career",
         "profession",
@@ -218,8 +224,10 @@ SLOT_WORDS: dict[str, tuple[str, ...]] = {
         "hired as",
     ),
     "city": (
-        "lives? in",
-        "living in",
+        "lives? (?:[a-z']+ ){0,3}?in",
+        "living (?:[a-z']+ ){0,3}?in",
+        "(?:flat|apartment|house|home) is in",
+        "moved (?:out of|away from)",
         "lives? there",
         "living there",
         "(?:has|have|'ve|'s) (?:always |now )?lived in",
