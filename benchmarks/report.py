@@ -380,3 +380,57 @@ def memory_tables(results: dict) -> str:
             per_attribute,
         ]
     )
+
+
+def support_tables(support: dict) -> str:
+    """The support check on the labelled set: rejected true and accepted fabricated chunks,
+    the current local check beside the one before it, per group of conversations."""
+    checks = support["checks"]
+    rows = []
+    for group, label in (("tuned_on", "tuned on"), ("not_tuned_on", "not tuned on")):
+        if group not in checks["current"]:
+            continue
+        names = ", ".join(support["groups"][group])
+        for figure, count, share, whole in (
+            ("true chunks rejected", "rejected_true", "rejected_true_share", "true"),
+            (
+                "fabricated chunks accepted",
+                "accepted_fabricated",
+                "accepted_fabricated_share",
+                "fabricated",
+            ),
+        ):
+            now, before = checks["current"][group], checks["baseline"][group]
+            rows.append(
+                [
+                    f"{figure} ({label}: {names})",
+                    f"**{_or_na(now[share])}** ({now[count]} of {now[whole]})",
+                    f"{_or_na(before[share])} ({before[count]} of {before[whole]})",
+                ]
+            )
+    kinds = []
+    for group in ("tuned_on", "not_tuned_on"):
+        if group not in checks["current"]:
+            continue
+        now, before = checks["current"][group]["per_kind"], checks["baseline"][group]["per_kind"]
+        for kind, figures in now.items():
+            kinds.append(
+                [
+                    group.replace("_", " "),
+                    kind,
+                    figures["examples"],
+                    _or_na(figures["accepted_share"]),
+                    _or_na(before[kind]["accepted_share"]),
+                ]
+            )
+    return "\n".join(
+        [
+            f"Support check (local) on the labelled set ({support['examples']} chunks):",
+            "",
+            table(["figure", "current check", "check before (same run)"], rows),
+            "",
+            "Fabricated chunks accepted, per kind (%):",
+            "",
+            table(["conversations", "kind", "chunks", "current", "before"], kinds),
+        ]
+    )

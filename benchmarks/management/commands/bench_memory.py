@@ -3,8 +3,10 @@
 Whether the memories the pipeline keeps can be trusted, with the configured provider (the
 offline one by default): supersession false positives on LoCoMo observations, a
 knowledge-update suite (its tuned part and its held-out part, not tuned on), speaker
-attribution errors, and the share of chunks rejected as
-unsupported (``benchmarks.memory`` has the rules; docs/benchmarks.md the figures). Each
+attribution errors, the share of chunks rejected as unsupported, and the local support check
+on a labelled set of true and fabricated chunks (``--support-only`` runs that part alone;
+``benchmarks.memory`` and ``benchmarks.support_set`` have the rules; docs/benchmarks.md the
+figures). Each
 figure is printed beside its baseline from the same run. Like ``bench_locomo``, it writes to
 a throwaway database unless ``--in-place``."""
 
@@ -25,7 +27,8 @@ from benchmarks.database import throwaway_database
 from benchmarks.knowledge_updates import CASES, HELD_OUT_CASES
 from benchmarks.management.commands.bench_locomo import current_database, provider_setup
 from benchmarks.memory import measure_knowledge_updates, measure_supersession
-from benchmarks.report import memory_tables
+from benchmarks.report import memory_tables, support_tables
+from benchmarks.support_set import labelled_set, measure_support
 
 
 class Command(BaseCommand):
@@ -49,6 +52,11 @@ class Command(BaseCommand):
         )
         parser.add_argument("--keep", action="store_true", help="keep the data afterwards")
         parser.add_argument("--database-name", default=None, help="name of the throwaway database")
+        parser.add_argument(
+            "--support-only",
+            action="store_true",
+            help="only the support check's labelled set (needs --data; no database)",
+        )
 
     def _conversations(self, options) -> list:
         if not options["data"]:
@@ -60,8 +68,22 @@ class Command(BaseCommand):
         except locomo.LoadError as error:
             raise CommandError(str(error)) from error
 
+    def _support(self, conversations, *, quiet: bool) -> dict:
+        """The labelled set's figures (``benchmarks.support_set``); no database."""
+        total = len(labelled_set(conversations))
+        with tqdm(total=total, desc="support check", unit="chunk", disable=quiet) as bar:
+            return measure_support(conversations, progress=bar.update)
+
     def handle(self, *args, **options):
         conversations = self._conversations(options)
+        if options["support_only"]:
+            if not conversations:
+                raise CommandError("--support-only needs --data")
+            results = {"support": self._support(conversations, quiet=options["verbosity"] < 1)}
+            if options["out"]:
+                Path(options["out"]).write_text(json.dumps(results, indent=2) + "\n")
+            self.stdout.write(support_tables(results["support"]))
+            return
         budget = options["budget"] or int(settings.CONTEXT_LAYER_BUDGETS.get("retrieved", 1000))
         quiet = options["verbosity"] < 1
         written: list = []
@@ -92,6 +114,8 @@ class Command(BaseCommand):
                     results[key] = measure_knowledge_updates(
                         cases, budget=budget, progress=bar.update, written=written
                     )
+            if conversations:
+                results["support"] = self._support(conversations, quiet=quiet)
             results["setup"] = {
                 "data": options["data"],
                 "samples": [c.sample_id for c in conversations],
@@ -109,3 +133,5 @@ class Command(BaseCommand):
         if options["out"]:
             Path(options["out"]).write_text(json.dumps(results, indent=2, default=str) + "\n")
         self.stdout.write(memory_tables(results))
+        if "support" in results:
+            self.stdout.write("\n" + support_tables(results["support"]))
