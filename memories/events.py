@@ -97,13 +97,17 @@ def _send(event_type: str, memories: Iterable[Memory]) -> None:
         )
 
 
+# The statuses a new memory is announced in: active, contested (waiting in the conflict
+# inbox) and unverified (kept out of chats until the user verifies it: the panel counts it
+# under "Unverified only"). A client tells them apart by ``memory.status``.
+ANNOUNCED_STATUSES = (Memory.Status.ACTIVE, Memory.Status.CONFLICT, Memory.Status.UNVERIFIED)
+
+
 def send_memories_created(memory_ids: list[int]) -> None:
-    """``memory.created`` for the still active (or contested, waiting for the user) ones of
-    these new memories, in chunk order."""
+    """``memory.created`` for these new memories that are still active, contested or
+    unverified (not those already superseded or deleted), in chunk order."""
     memories = with_relations(
-        Memory.objects.filter(
-            pk__in=memory_ids, status__in=[Memory.Status.ACTIVE, Memory.Status.CONFLICT]
-        )
+        Memory.objects.filter(pk__in=memory_ids, status__in=ANNOUNCED_STATUSES)
     )
     _send(CREATED, sorted(memories, key=lambda memory: memory.chunk_index or 0))
 

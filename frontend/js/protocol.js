@@ -30,6 +30,8 @@
 //   {type: "memory.created", memory} / {type: "memory.updated", memory} / {type: "memory.deleted", id}
 //       memory.status "conflict": a new memory that contradicts memory.conflicts_with; it waits
 //       in the memory panel's conflict inbox for the user (keep both / keep new / keep old).
+//       memory.status "unverified": a new memory its cited messages did not support; no chat
+//       uses it until the user verifies it (the panel counts it beside "Unverified only").
 //   {type: "error", code, detail, client_id?, message_id?}
 //       codes: busy, empty_message, message_too_long, invalid_message, invalid_client_id,
 //       invalid_json, unknown_type, nothing_to_regenerate, nothing_to_continue, provider_error,

@@ -141,8 +141,10 @@ def test_a_memory_appears_live_is_edited_pinned_shared_and_used_in_another_chat(
     memory = Memory.objects.get(owner=user, status="active")
     assert memory.origin_thread_id == chat_a.pk and memory.created_by == "pipeline"
 
-    # The made-up one is not among them; "Unverified only" shows it with the check's reason.
+    # The made-up one is not among them, but the tab heard of it live: beside "Unverified
+    # only" it counts one memory to check (no reload); that filter shows it with the reason.
     expect(panel.locator("li.mem-card", has_text=INVENTED["title"])).to_have_count(0)
+    expect(panel.locator(".mem-unverified-count")).to_have_text("(1 to check)")
     panel.get_by_label("Unverified only").check()
     invented = panel.locator("li.mem-card", has_text=INVENTED["title"])
     expect(invented.locator(".mem-flag--unverified")).to_have_text("Unverified")
@@ -154,6 +156,7 @@ def test_a_memory_appears_live_is_edited_pinned_shared_and_used_in_another_chat(
     invented.get_by_role("button", name="Verify").click()
     expect(panel.locator(".mem-notice")).to_contain_text(f"Verified “{INVENTED['title']}”")
     expect(panel.locator("li.mem-card", has_text=INVENTED["title"])).to_have_count(0)
+    expect(panel.locator(".mem-unverified-count")).to_be_hidden()
     panel.get_by_label("Unverified only").uncheck()
     expect(card).to_be_visible()
     verified = panel.locator("li.mem-card", has_text=INVENTED["title"])

@@ -15,7 +15,8 @@
 // shows only active memories unless "Show replaced" is on (status=all); replaced cards are
 // greyed and offer Restore (PATCH status back to active). "Unverified only" lists the
 // memories the support check kept out of chats (status=unverified); Verify makes one active
-// (the same PATCH), Delete removes it.
+// (the same PATCH), Delete removes it. Beside it, "(n to check)" counts them, kept live by the
+// memory.created events of memories kept unverified and the events that verify or delete one.
 // Contested memories (status "conflict") are not cards: they wait in the conflict inbox
 // above the list (conflicts.js).
 
@@ -85,7 +86,10 @@ export class MemoryBoard {
       });
     }
     for (const control of [view.characterFilter].filter(Boolean)) {
-      control.addEventListener("change", () => this.inbox.load());
+      control.addEventListener("change", () => {
+        this.inbox.load();
+        this.loadUnverified();
+      });
     }
     view.more.addEventListener("click", () => this.load({ append: true }));
     view.create.form.addEventListener("submit", (event) => {
@@ -99,6 +103,7 @@ export class MemoryBoard {
     window.addEventListener("pagehide", () => this.flushDeletes());
     this.load();
     this.inbox.load();
+    this.loadUnverified();
   }
 
   syncFilters() {
@@ -125,6 +130,19 @@ export class MemoryBoard {
       view.say(`Memories could not be loaded: ${failure.message}`);
     } finally {
       if (state.isCurrent(token)) view.setBusy(false);
+    }
+  }
+
+  /** How many memories wait for the user's check (beside "Unverified only"). */
+  async loadUnverified() {
+    const { character } = this.state.filters;
+    try {
+      const page = await this.api.list({ status: "unverified", limit: 100, ...(character ? { character } : {}) });
+      if (character !== this.state.filters.character) return; // the character changed meanwhile
+      this.state.setUnverified(page.count ?? page.results.length, page.results.map((memory) => memory.id));
+      this.view.showUnverified(this.state.unverified.count);
+    } catch {
+      // The count is a hint; the list itself says when memories cannot be loaded.
     }
   }
 
@@ -157,6 +175,7 @@ export class MemoryBoard {
 
   applyEvent(event) {
     this.inbox?.applyEvent(event);
+    if (this.state.countUnverified(event)) this.view.showUnverified(this.state.unverified.count);
     if (event?.memory?.status === "conflict") {
       this.view.say(`A new memory, “${event.memory.title}”, contradicts one already kept: see “Needs your decision”.`);
       return;

@@ -56,6 +56,7 @@ export class BoardState {
     this.pendingDeletes = new Map(); // id -> {memory, timer}
     this.creating = 0; // memories being created from this board right now
     this.loadToken = 0;
+    this.unverified = { ids: new Set(), count: 0 }; // the memories waiting for the user's check
   }
 
   get searching() {
@@ -164,6 +165,36 @@ export class BoardState {
     this.memories.set(memory.id, memory);
   }
 
+  // ------------------------------------------------------------------ unverified count
+
+  /** What the server says waits for a check: its total and the ids of its first page. */
+  setUnverified(count, ids) {
+    this.unverified = { ids: new Set(ids), count };
+  }
+
+  /**
+   * Follow a live event in the unverified count (a new memory kept unverified adds one; one
+   * verified, deleted or no longer unverified takes one off). Returns whether it changed.
+   */
+  countUnverified(event) {
+    const memory = memoryOfEvent(event);
+    if (!memory) return false;
+    const { ids } = this.unverified;
+    const { character } = this.filters;
+    const waiting = event.type !== "memory.deleted" && isUnverified(memory) && (!character || memory.character === character);
+    if (waiting && !ids.has(memory.id)) {
+      ids.add(memory.id);
+      this.unverified.count += 1;
+      return true;
+    }
+    if (!waiting && ids.has(memory.id)) {
+      ids.delete(memory.id);
+      this.unverified.count = Math.max(0, this.unverified.count - 1);
+      return true;
+    }
+    return false;
+  }
+
   // ------------------------------------------------------------------ live events
 
   /**
@@ -192,7 +223,8 @@ export class BoardState {
       action: fits ? "upsert" : "none",
       prepend: !known,
       created,
-      announce: created && !known && !(this.creating && memory.created_by === "user"),
+      // One kept unverified is counted beside "Unverified only" instead, unless that list is shown.
+      announce: created && !known && !(this.creating && memory.created_by === "user") && (fits || !isUnverified(memory)),
       fits,
       replaced,
     };

@@ -51,6 +51,8 @@ export class BoardView {
     );
     this.showReplaced = h("input", { id: id("replaced"), type: "checkbox", name: "replaced" });
     this.onlyUnverified = h("input", { id: id("unverified"), type: "checkbox", name: "unverified" });
+    // How many memories wait for the user's check; kept live by the board (showUnverified).
+    this.unverifiedCount = h("span", { class: "mem-unverified-count", role: "status", "aria-live": "polite", hidden: true });
     if (config.pickCharacter) this.characterFilter = this.characterSelect(id("character"), { includeAll: true });
     const field = (label, control, extra = "") =>
       h("div", { class: `mem-field ${extra}` }, h("label", { for: control.id, text: label }), control);
@@ -71,6 +73,7 @@ export class BoardView {
           text: "Unverified only",
           title: "Memories the messages they cite did not support: no chat uses them until you verify them",
         }),
+        this.unverifiedCount,
       ),
     );
     this.list = h("ul", { class: "mem-list", "aria-labelledby": id("heading") });
@@ -258,6 +261,12 @@ export class BoardView {
     this.count.textContent = shown === 1 ? "1 memory" : `${shown} memories`;
     this.empty.hidden = shown > 0;
     if (!shown) this.empty.textContent = searching ? "No memory matches that search." : this.config.emptyText;
+  }
+
+  /** "(n to check)" beside "Unverified only"; nothing while none waits. */
+  showUnverified(count) {
+    this.unverifiedCount.hidden = !count;
+    this.unverifiedCount.textContent = count ? `(${count} to check)` : "";
   }
 
   setBusy(busy) {

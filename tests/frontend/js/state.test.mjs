@@ -93,6 +93,36 @@ test("'Unverified only' asks for and keeps only unverified memories; verifying o
   assert.equal(verified.action, "drop");
 });
 
+test("the unverified count follows live events: kept unverified adds one, verified or deleted takes it off", () => {
+  const state = panel();
+  state.setUnverified(1, [7]);
+  const kept = memory({ id: 8, status: "unverified" });
+  assert.equal(state.countUnverified({ type: "memory.created", memory: kept }), true);
+  assert.equal(state.unverified.count, 2);
+  // Counted, not announced as a new memory (chats do not use it), unless the list shows it.
+  assert.equal(state.plan({ type: "memory.created", memory: kept }).announce, false);
+  state.filters = { ...state.filters, onlyUnverified: true };
+  assert.equal(state.plan({ type: "memory.created", memory: kept }).announce, true);
+  state.filters = { ...state.filters, onlyUnverified: false };
+  // The same event again (another tab, a redelivery) counts once.
+  assert.equal(state.countUnverified({ type: "memory.created", memory: kept }), false);
+  assert.equal(state.unverified.count, 2);
+  // An active memory is not waiting for a check.
+  assert.equal(state.countUnverified({ type: "memory.created", memory: memory({ id: 9 }) }), false);
+  // Verified: active now.
+  assert.equal(state.countUnverified({ type: "memory.updated", memory: { ...kept, status: "active" } }), true);
+  assert.equal(state.countUnverified({ type: "memory.deleted", id: 7 }), true);
+  assert.equal(state.unverified.count, 0);
+});
+
+test("the unverified count leaves out another character's memories", () => {
+  const state = panel();
+  state.filters = { ...state.filters, character: 5 };
+  const elsewhere = memory({ id: 8, status: "unverified", character: 6 });
+  assert.equal(state.countUnverified({ type: "memory.created", memory: elsewhere }), false);
+  assert.equal(state.unverified.count, 0);
+});
+
 test("while searching, only the server's results belong in the list", () => {
   const state = panel();
   state.upsert(memory({ id: 1 }));
