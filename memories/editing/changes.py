@@ -20,6 +20,7 @@ from memories.editing.effects import (
     notify_after_commit,
     notify_deleted_after_commit,
     refresh_derived_fields,
+    refresh_profile,
     reloaded,
 )
 from memories.events import memory_payload
@@ -70,6 +71,7 @@ def memory_create(
     if pin:
         _pin(memory=memory, thread=thread)
     index_vectors([memory.pk])
+    refresh_profile(owner_id=memory.owner_id, character_id=memory.character_id)
     notify_after_commit("memory.created", memory)
     return reloaded(memory)
 
@@ -108,6 +110,7 @@ def memory_update(
     memory.save(update_fields=update_fields)
     if changed:
         index_vectors([memory.pk])
+        refresh_profile(owner_id=memory.owner_id, character_id=memory.character_id)
     notify_after_commit("memory.updated", memory)
     return reloaded(memory)
 
@@ -134,6 +137,7 @@ def memory_restore(*, memory: Memory, actor) -> Memory:
         update_fields=["status", "superseded_by", "support_note", "conflicts_with", "updated_at"]
     )
     index_vectors([memory.pk])  # the vector's "status" metadata follows the row
+    refresh_profile(owner_id=memory.owner_id, character_id=memory.character_id)
     notify_after_commit("memory.updated", memory)
     return reloaded(memory)
 
@@ -146,6 +150,7 @@ def memory_delete(*, memory: Memory, actor) -> None:
     payload = memory_payload(memory)
     owner_id, character_id = memory.owner_id, memory.character_id
     memory.delete()  # its vector is removed after commit, by the vector service's delete hook
+    refresh_profile(owner_id=owner_id, character_id=character_id)
     notify_deleted_after_commit(payload, owner_id=owner_id, character_id=character_id)
 
 

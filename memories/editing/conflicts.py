@@ -11,8 +11,8 @@
   old one stays as it is.
 
 A conflict whose old memory is gone (deleted) can only be kept (``both`` or ``new``).
-Vectors follow the rows inside the transaction; open tabs hear ``memory.updated`` for both
-after the commit.
+Vectors and the profile follow the rows inside the transaction; open tabs hear
+``memory.updated`` for both after the commit.
 """
 
 from __future__ import annotations
@@ -21,7 +21,12 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from memories.editing.checks import check_owner
-from memories.editing.effects import index_vectors, notify_after_commit, reloaded
+from memories.editing.effects import (
+    index_vectors,
+    notify_after_commit,
+    refresh_profile,
+    reloaded,
+)
 from memories.events import with_relations
 from memories.models import Memory
 from memories.pipeline import memory_supersede
@@ -66,6 +71,7 @@ def memory_resolve_conflict(*, memory: Memory, keep: str, actor) -> tuple[Memory
         memory_supersede(old=old, newer=memory)
         changed.append(old.pk)
     index_vectors(changed)  # the vectors' "status" (and "shared") follow the rows
+    refresh_profile(owner_id=memory.owner_id, character_id=memory.character_id)
     notify_after_commit("memory.updated", memory)
     if old is not None:
         notify_after_commit("memory.updated", old)

@@ -1,4 +1,5 @@
-"""What follows a hand edit: derived fields, the vector store, and the browser events.
+"""What follows a hand edit: derived fields, the vector store, the profile, and the browser
+events.
 
 Indexing runs inside the caller's transaction, so a failed re-embedding rolls the edit back.
 Vector deletion needs no call here: deleting a Memory row schedules its vector's removal
@@ -12,6 +13,7 @@ from typing import Any
 
 from memories import events, index
 from memories.models import Memory
+from memories.profile import profile_refresh
 from memories.texts import memory_content_hash, memory_text
 
 
@@ -29,6 +31,13 @@ def index_vectors(memory_ids: Iterable[int]) -> None:
     ids = list(memory_ids)
     if ids:
         index.index_memories(memory_ids=ids)
+
+
+def refresh_profile(*, owner_id: int, character_id: int) -> None:
+    """Rebuild the profile from the memories as they now are, in the caller's transaction:
+    a memory verified, kept, edited, retired or deleted by hand shows in (or leaves) the
+    profile in the same commit. The user's own profile fields are never touched."""
+    profile_refresh(owner_id=owner_id, character_id=character_id)
 
 
 def notify_after_commit(event_type: str, memory: Memory) -> None:

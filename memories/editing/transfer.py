@@ -32,6 +32,7 @@ from memories.editing.effects import (
     index_vectors,
     notify_after_commit,
     refresh_derived_fields,
+    refresh_profile,
 )
 from memories.index import new_memory_vector_id
 from memories.models import Memory, MemoryDismissal, MemoryPin
@@ -267,6 +268,7 @@ def memories_import(*, actor, character: Character, document: dict[str, Any]) ->
             Memory.objects.filter(pk=memory.pk).update(**timestamps)
         created.append(memory)
     index_vectors([memory.pk for memory in created])
+    refresh_profile(owner_id=actor.pk, character_id=character.pk)
     for memory in created:
         notify_after_commit("memory.created", memory)
     return ImportResult(

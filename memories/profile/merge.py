@@ -10,6 +10,12 @@ persona's name, else the account's; "Ada", "Ada's") or with "The user". It becom
   "enjoys", "favourite");
 - otherwise a key fact.
 
+Pronouns (``learned_pronouns``), conservatively, from a sentence about the user in any of
+their active memories, the newest one winning: pronouns named as such ("Ada's pronouns are
+they/them", "Ada uses she/her pronouns", "Ada goes by he/him"), else a plain "Ada is a woman"
+(she/her) or "Ada is a man" (he/him). Nothing else is guessed: "Ada is non-binary" names no
+pronouns, and a negated sentence ("Ada is not a man") matches neither rule.
+
 The merge (``merged``): a field the user wrote (``user_fields``) is kept exactly as they wrote
 it; every other field is the pipeline's and is rebuilt from the memories (the name from the
 chat's name for the user), so a memory that is superseded or deleted leaves the profile at
@@ -61,8 +67,8 @@ class MemoryFacts:
     content: str
 
 
-def _subject_pattern(user_name: str) -> re.Pattern[str]:
-    names = [re.escape(user_name.strip())] if user_name.strip() else []
+def _subject_pattern(user_name: str, other_names: Iterable[str] = ()) -> re.Pattern[str]:
+    names = [re.escape(name.strip()) for name in (user_name, *other_names) if name.strip()]
     names += [r"the user", r"user"]
     return re.compile(rf"^(?:{'|'.join(names)})(?:'s?)?\b", re.IGNORECASE)
 
@@ -81,9 +87,12 @@ def field_for(sentence: str, *, memory_type: str) -> str:
     return "facts"
 
 
-def learned_entries(memories: Iterable[MemoryFacts], *, user_name: str) -> dict[str, list[str]]:
-    """The pipeline's entries per list field, oldest first, each once."""
-    about_user = _subject_pattern(user_name)
+def learned_entries(
+    memories: Iterable[MemoryFacts], *, user_name: str, other_names: Iterable[str] = ()
+) -> dict[str, list[str]]:
+    """The pipeline's entries per list field, oldest first, each once. ``other_names`` are
+    further names the user goes by in chats with the character (other personas)."""
+    about_user = _subject_pattern(user_name, other_names)
     learned: dict[str, list[str]] = {field: [] for field in LIST_FIELDS}
     seen: set[str] = set()
     for memory in memories:
@@ -100,6 +109,51 @@ def learned_entries(memories: Iterable[MemoryFacts], *, user_name: str) -> dict[
     return learned
 
 
+_PRONOUN_SET = re.compile(
+    r"\b(she/her|he/him|they/them|she/they|he/they|they/she|they/he|xe/xem|ze/zir|ze/hir|"
+    r"it/its|any pronouns)(?:/[a-z]+)?\b",
+    re.IGNORECASE,
+)
+_NAMES_PRONOUNS = re.compile(r"\bpronouns?\b|\b(?:uses?|goes by|go by|prefers?)\b", re.IGNORECASE)
+_GENDER = re.compile(
+    r"^\W*(?:said\s+(?:that\s+)?(?:she|he|they)\s+(?:is|are|was)|is|was)\s+(?:a|an)\s+"
+    r"(?:(?:trans|transgender|cis|young|old|grown)\s+)?(woman|girl|lady|man|guy|boy)\b(?!')",
+    re.IGNORECASE,
+)
+_GENDER_PRONOUNS = {
+    "woman": "she/her",
+    "girl": "she/her",
+    "lady": "she/her",
+    "man": "he/him",
+    "guy": "he/him",
+    "boy": "he/him",
+}
+
+
+def pronouns_said(sentence: str, *, subject: re.Pattern[str]) -> str:
+    """The pronouns a sentence about the user gives them ("" when it gives none)."""
+    opening = subject.match(sentence)
+    if not opening or re.search(r"\b(?:not|never|n't|no longer)\b", sentence, re.IGNORECASE):
+        return ""
+    named = _PRONOUN_SET.search(sentence)
+    if named and _NAMES_PRONOUNS.search(sentence):
+        return named.group(1).lower()
+    gender = _GENDER.match(sentence[opening.end() :])
+    return _GENDER_PRONOUNS[gender.group(1).lower()] if gender else ""
+
+
+def learned_pronouns(
+    memories: Iterable[MemoryFacts], *, user_name: str, other_names: Iterable[str] = ()
+) -> str:
+    """The user's pronouns from their memories, oldest first (the newest statement wins)."""
+    about_user = _subject_pattern(user_name, other_names)
+    found = ""
+    for memory in memories:
+        for sentence in sentences(memory.content):
+            found = pronouns_said(sentence, subject=about_user) or found
+    return found
+
+
 def merged(
     current: Mapping[str, Any],
     *,
@@ -107,12 +161,15 @@ def merged(
     learned: Mapping[str, list[str]],
     user_name: str,
     character_name: str = "",
+    pronouns: str = "",
 ) -> dict[str, Any]:
     """The profile after an update: the user's fields as they are, the pipeline's rebuilt."""
     profile = normalised(current)
     owned = set(user_fields)
     if "name" not in owned and user_name:
         profile["name"] = one_line(user_name)[:80]
+    if "pronouns" not in owned:
+        profile["pronouns"] = pronouns
     pipeline_lists = [field for field in LIST_FIELDS if field not in owned]
     for field in pipeline_lists:
         profile[field] = list(learned.get(field, []))[-MAX_ENTRIES:]

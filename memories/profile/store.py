@@ -3,9 +3,12 @@
 - ``profile_view`` is one query (the chat turn's only profile read).
 - ``profile_update`` (the user): the fields given become the user's (``user_fields``), and
   the pipeline never changes them again; the whole profile must stay under ``MAX_TOKENS``.
-- ``profile_refresh`` (the pipeline, inside the store step's transaction): rebuilds the
-  pipeline's fields from the owner's memories of the character (``merge``); a rerun of the
-  same job writes the same profile.
+- ``profile_refresh`` (the pipeline, inside the store step's transaction; and every hand
+  change to a memory, inside its transaction: verifying, resolving a conflict, editing,
+  deleting, creating): rebuilds the pipeline's fields from the owner's active memories of the
+  character (``merge``), so a retired, rejected or deleted memory leaves the profile in the
+  same commit; a rerun writes the same profile. The user goes by the names of every chat of
+  theirs with the character (persona, else account name).
 """
 
 from __future__ import annotations
@@ -15,9 +18,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 
+from chat import selectors as chat_selectors
 from memories.models import Memory, Profile
-from memories.profile.merge import PROFILE_MEMORY_TYPES, MemoryFacts, learned_entries, merged
+from memories.profile.merge import (
+    PROFILE_MEMORY_TYPES,
+    MemoryFacts,
+    learned_entries,
+    learned_pronouns,
+    merged,
+)
 from memories.profile.shape import (
     FIELDS,
     MAX_TOKENS,
@@ -93,11 +104,12 @@ def profile_update(
 
 
 def profile_refresh(
-    *, owner_id: int, character_id: int, user_name: str, character_name: str = ""
+    *, owner_id: int, character_id: int, user_name: str | None = None, character_name: str = ""
 ) -> bool:
     """Rebuild the pipeline's part of the profile from the owner's active memories of the
-    character; True when it changed. The pipeline calls it inside the transaction that
-    stored them, so the profile commits with its memories."""
+    character; True when it changed. ``user_name`` is the name of the chat the pipeline just
+    read (None after a hand change: the profile keeps the name it has). Call it inside the
+    transaction that changed the memories, so the profile commits with them."""
     with transaction.atomic():
         return _refresh(
             owner_id=owner_id,
@@ -107,32 +119,60 @@ def profile_refresh(
         )
 
 
-def _refresh(*, owner_id: int, character_id: int, user_name: str, character_name: str) -> bool:
-    memories = (
-        Memory.objects.filter(
-            owner_id=owner_id,
-            character_id=character_id,
-            status=Memory.Status.ACTIVE,
-            type__in=PROFILE_MEMORY_TYPES,
-        )
-        .order_by("created_at", "id")
-        .values_list("id", "type", "content")
-    )
-    learned = learned_entries(
-        (MemoryFacts(id=pk, type=kind, content=content) for pk, kind, content in memories),
-        user_name=user_name,
-    )
+def _chat_names(*, owner_id: int, character_id: int) -> list[str]:
+    """The names the user goes by in their chats with the character, as transcripts read."""
+    names = []
+    for thread in chat_selectors.thread_refs(owner_id=owner_id, character_id=character_id):
+        name = thread.persona_name or thread.owner_first_name or thread.owner_username
+        name = " ".join(name.replace(":", "").split())
+        if name:
+            names.append(name)
+    return list(dict.fromkeys(names))
+
+
+_PRONOUN_HINT = Q(content__icontains="pronoun") | Q(
+    content__iregex=r"\m(woman|girl|lady|man|guy|boy)\M"
+)
+
+
+def _refresh(
+    *, owner_id: int, character_id: int, user_name: str | None, character_name: str
+) -> bool:
+    active = Memory.objects.filter(
+        owner_id=owner_id, character_id=character_id, status=Memory.Status.ACTIVE
+    ).order_by("created_at", "id")
+    memories = active.filter(type__in=PROFILE_MEMORY_TYPES).values_list("id", "type", "content")
     profile = (
         Profile.objects.select_for_update().filter(owner_id=owner_id, character_id=character_id)
     ).first()
     current = normalised(profile.data if profile else {})
     user_fields = list(profile.user_fields or []) if profile else []
+    other_names = _chat_names(owner_id=owner_id, character_id=character_id)
+    if user_name is None:  # a hand change: the name stays what the last chat read made it
+        pipeline_name = current["name"] if "name" not in user_fields else ""
+        user_name = pipeline_name or (other_names[0] if other_names else "")
+    learned = learned_entries(
+        (MemoryFacts(id=pk, type=kind, content=content) for pk, kind, content in memories),
+        user_name=user_name,
+        other_names=other_names,
+    )
+    pronouns = learned_pronouns(
+        (
+            MemoryFacts(id=pk, type=kind, content=content)
+            for pk, kind, content in active.filter(_PRONOUN_HINT).values_list(
+                "id", "type", "content"
+            )
+        ),
+        user_name=user_name,
+        other_names=other_names,
+    )
     data = merged(
         current,
         user_fields=user_fields,
         learned=learned,
         user_name=user_name,
         character_name=character_name,
+        pronouns=pronouns,
     )
     if profile is None:
         if not any(data[field] for field in FIELDS if field != "name"):

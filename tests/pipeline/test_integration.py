@@ -143,3 +143,125 @@ def test_a_chat_past_the_threshold_becomes_memories_in_db_vectors_and_on_the_soc
     assert kinds.count("support") == len(CHUNKS)
     assert [(m.source_seqs, m.status) for m in memories] == [([1], "active"), ([3], "active")]
     assert (job.chunks_checked, job.chunks_unverified) == (2, 0)
+
+
+def _rest(port: int, token: str, path: str, *, method: str = "GET", body: dict | None = None):
+    import urllib.request
+
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}{path}",
+        data=None if body is None else json.dumps(body).encode(),
+        headers={"Authorization": f"Token {token}", "Content-Type": "application/json"},
+        method=method,
+    )
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    with opener.open(request, timeout=60) as response:
+        raw = response.read()
+    return json.loads(raw) if raw else None
+
+
+PRONOUN_TURNS = [
+    "Before we start: my pronouns are she/her, and I work nights at the lighthouse on Skerry "
+    "point, keeping the lamp lit through every winter storm that rolls in off the sea.",
+    "My sister Ines keeps bees on the roof of her bookshop in Falmouth, and she sends me a jar "
+    "of heather honey every autumn with a note about the hive's temper.",
+]
+PRONOUN_CHUNKS = [
+    {
+        "title": "Alice's pronouns",
+        "content": "Alice's pronouns are she/her.",
+        "type": "fact",
+        "source_seqs": [1],
+    },
+    {
+        "title": "Sister Ines",
+        "content": "Alice's sister Ines keeps bees on the roof of her bookshop in Falmouth.",
+        "type": "relationship",
+        "source_seqs": [3],
+    },
+]
+
+
+def test_a_memory_kept_unverified_reaches_the_tab_and_the_profile_follows_hand_changes(
+    services, llm_server
+):
+    """The support check says no to the second chunk: the open tab hears of it as
+    ``memory.created`` with status ``unverified``, and the profile (pronouns from the first)
+    leaves it out. Verifying it over REST puts it in the profile; deleting the first takes the
+    pronouns out again; a pronoun the user wrote stays theirs."""
+    from websockets.sync.client import connect
+
+    from drawhisper.accounts.services import token_for_user
+
+    owner = UserFactory(username="alice", first_name="Alice")
+    character = CharacterFactory(owner=owner, name="Mira", greeting="")
+    thread = ThreadFactory(owner=owner, character=character)
+    token = token_for_user(user=owner)
+    llm_server.push(*({"text": reply, "match": "stream"} for reply in REPLIES))
+    llm_server.push({"text": SUMMARY, "match": "complete"})
+    llm_server.push({"text": json.dumps({"chunks": PRONOUN_CHUNKS}), "match": "json"})
+    llm_server.push(
+        {"text": json.dumps({"supported": True, "reason": "She says so."}), "match": "support"},
+        {"text": json.dumps({"supported": False, "reason": "No bees."}), "match": "support"},
+    )
+
+    port = services["port"]
+    seen: list[dict] = []
+    with connect(
+        f"ws://127.0.0.1:{port}/ws/threads/{thread.pk}/?token={token}",
+        origin=f"http://127.0.0.1:{port}",
+        proxy=None,
+        open_timeout=30,
+    ) as socket:
+        for text in PRONOUN_TURNS:
+            socket.send(
+                json.dumps(
+                    {"type": "message.send", "content": text, "client_id": str(uuid.uuid4())}
+                )
+            )
+            receive_until(socket, "reply.end", timeout=60, seen=seen)
+        created = [receive_until(socket, "memory.created", timeout=120, seen=seen)]
+        created.append(receive_until(socket, "memory.created", timeout=30, seen=seen))
+        statuses = {event["memory"]["title"]: event["memory"]["status"] for event in created}
+        assert statuses == {"Alice's pronouns": "active", "Sister Ines": "unverified"}
+        kept_out = next(e["memory"] for e in created if e["memory"]["status"] == "unverified")
+        assert kept_out["support_note"] == "No bees."
+
+        profile_path = f"/api/characters/{character.pk}/profile/"
+        profile = _rest(port, token, profile_path)
+        assert profile["pronouns"] == "she/her"
+        assert profile["relationships"] == []  # the unverified memory is not in it
+
+        # The user verifies it: the profile has it in the same commit, and the tab hears it.
+        _rest(
+            port,
+            token,
+            f"/api/memories/{kept_out['id']}/",
+            method="PATCH",
+            body={"status": "active"},
+        )
+        updated = receive_until(socket, "memory.updated", timeout=30, seen=seen)
+        assert (updated["memory"]["id"], updated["memory"]["status"]) == (kept_out["id"], "active")
+        assert _rest(port, token, profile_path)["relationships"] == [PRONOUN_CHUNKS[1]["content"]]
+
+        # The pronoun memory deleted: the profile no longer says so.
+        pronoun_memory = next(e["memory"] for e in created if e["memory"]["status"] == "active")
+        _rest(port, token, f"/api/memories/{pronoun_memory['id']}/", method="DELETE")
+        assert _rest(port, token, profile_path)["pronouns"] == ""
+
+    # What the user writes wins over what any memory says.
+    _rest(port, token, profile_path, method="PATCH", body={"pronouns": "they/them"})
+    restored = _rest(
+        port,
+        token,
+        "/api/memories/",
+        method="POST",
+        body={
+            "character": character.pk,
+            "type": "fact",
+            "title": "Pronouns",
+            "content": "Alice's pronouns are she/her.",
+        },
+    )
+    assert restored["status"] == "active"
+    assert _rest(port, token, profile_path)["pronouns"] == "they/them"
