@@ -10,8 +10,8 @@ to do), connects with its API token, sends its messages one after another and wa
 reply to end. Time to first token is measured from sending to the first ``reply.delta``
 (the fake model sends its first piece at once, so all of it is added by the servers). A reply
 that does not end within the reply timeout, or is cut off by the round timeout, is a failure
-and counts as the timeout in the percentiles. Afterwards every message and reply is checked
-in the database.
+and counts as the timeout in the percentiles; its client still waits for it to end before
+sending its next message. Afterwards every message and reply is checked in the database.
 
 Everything is bounded: loopback only, a fixed number of clients and messages, and a timeout
 for each reply and for the whole round."""
@@ -290,7 +290,12 @@ async def run_client(
                     except TimeoutError:
                         result.time_out(reply_timeout)
                         result.errors.append("timeout")
-                        return result  # the reply still streams; the rest count as missing
+                        # A failure, timed at the timeout; but wait for the reply all the same
+                        # before sending the next message (as a person would), so every message
+                        # is sent and the storage check sees what the server did with it. The
+                        # round timeout bounds the wait.
+                        await _until_reply_ends(socket_)
+                        break
                     if event.get("type") == "reply.delta" and first is None:
                         first = time.perf_counter()
                     elif event.get("type") == "reply.end":
@@ -310,6 +315,13 @@ async def run_client(
         if not reported:
             line.report_in()
     return result
+
+
+async def _until_reply_ends(socket_) -> None:
+    while True:
+        event = json.loads(await socket_.recv())
+        if event.get("type") in ("reply.end", "error"):
+            return
 
 
 async def run_round(

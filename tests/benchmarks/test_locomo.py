@@ -281,7 +281,12 @@ def test_load_round_checks_every_message_and_reply_is_stored():
         "receipts": 2,
         "all_stored": True,
     }
-    floor = {"added_ttft_ms": {"p50": 0.5, "p95": 1.0}, "replies_per_s": 8.0, "failures": 0}
+    floor = {
+        "added_ttft_ms": {"p50": 0.5, "p95": 1.0},
+        "replies_per_s": 8.0,
+        "failures": 0,
+        "cpu_ms_per_turn": 12.5,
+    }
     round_ = {
         "clients": 2,
         "messages_per_client": 1,
@@ -301,8 +306,8 @@ def test_load_round_checks_every_message_and_reply_is_stored():
         {"rounds": [round_], "model": {"delay_s": 0.02, "chunk_chars": 8, "reply_chars": 10}}
     )
     assert (
-        "| 2 | 2 | 1.0 | 2.0 | 0.5 | 1.0 | 2.0 | 2.0 | 4.0 | 8.0 | 0.5 | 40.0 | 30.5 | 0 | yes |"
-        in (text)
+        "| 2 | 2 | 1.0 | 2.0 | 0.5 | 1.0 | 2.0 | 2.0 | 4.0 | 8.0 | 0.5 | 40.0 | 30.5 | 12.5 | 0"
+        " | yes |" in (text)
     )
 
     # With the split of a turn: each part's CPU per turn, the percentiles, and every target

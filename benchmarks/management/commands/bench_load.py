@@ -275,6 +275,7 @@ def load_report(report: dict) -> str:
             r["throughput_ratio"],
             r["queries_per_turn"],
             r["cpu_ms_per_turn"],
+            r["floor"].get("cpu_ms_per_turn"),
             r["failures"] + r["floor"]["failures"],
             "yes" if r["stored"]["all_stored"] else f"no ({r['stored']})",
         ]
@@ -303,6 +304,7 @@ def load_report(report: dict) -> str:
                     "throughput ratio",
                     "SQL/turn",
                     "CPU ms/turn",
+                    "floor CPU ms/turn",
                     "failures",
                     "all stored",
                 ],
@@ -311,7 +313,8 @@ def load_report(report: dict) -> str:
             "",
             "SQL/turn and CPU ms/turn: our web process over the round, divided by the replies "
             "it finished (SQL/turn without the streaming progress saves, counted apart below; "
-            "the memory app's after-commit check included; BEGIN/COMMIT not counted). "
+            "the memory app's after-commit check included; BEGIN/COMMIT not counted); floor "
+            "CPU ms/turn: the floor's process over its round, the same way. "
             "Failures: replies that did not end in time, counted as the timeout in the "
             "percentiles.",
             "",
