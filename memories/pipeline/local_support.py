@@ -49,6 +49,11 @@ _NEGATION = re.compile(
     r"\b(?:not|never|no longer|nobody|nothing|none|neither|nor|without|cannot|no)\b|n't\b",
     re.IGNORECASE,
 )
+# In the messages, a stop says "no more" too: "I stopped eating meat" supports "eats no meat".
+_SAID_NEGATION = re.compile(
+    _NEGATION.pattern + r"|\b(?:stopped|stop|quit|gave up|give up|no more|anymore)\b",
+    re.IGNORECASE,
+)
 NUMBER_WORDS = {
     word: str(value)
     for value, word in enumerate(
@@ -218,10 +223,10 @@ def _said_words(sources: Sequence[Source]) -> set[str]:
     return said
 
 
-def _negated_words(text: str) -> set[str]:
+def _negated_words(text: str, *, pattern: re.Pattern[str] = _NEGATION) -> set[str]:
     """The lemmas of the content words right after each negation in ``text``."""
     found: set[str] = set()
-    for match in _NEGATION.finditer(text):
+    for match in pattern.finditer(text):
         words = content_words(text[match.end() :])[:NEGATION_SCOPE]
         for word in words:
             found |= _keys(word)
@@ -241,7 +246,9 @@ def refusal(claim: str, content: str, sources: Sequence[Source], *, people: Sequ
     if numbers:
         return f"the messages do not say {', '.join(sorted(numbers))}."
     if _NEGATION.search(content):
-        negated = set().union(*(_negated_words(source.content) for source in sources))
+        negated = set().union(
+            *(_negated_words(source.content, pattern=_SAID_NEGATION) for source in sources)
+        )
         if not _negated_words(content) & negated:
             return "it negates what the messages do not negate."
     subject = next((name for name in names_in(content, people=people) if name in everyone), None)

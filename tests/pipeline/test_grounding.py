@@ -187,6 +187,9 @@ def test_a_negation_the_message_also_makes_is_supported():
     vegetarian = chunk("Ada never eats meat, not since she was ten.", [1])
     assert local_verdict(vegetarian, said, people=("Ada", "Mara")).supported
     assert verdict.method == "local"
+    # A stop is a "no more": "stopped eating meat" supports "eats no meat".
+    stopped = [TranscriptMessage(1, 1, "user", "Ada", "I stopped eating meat last year.", WHEN)]
+    assert local_verdict(chunk("Ada eats no meat.", [1]), stopped, people=("Ada",)).supported
 
 
 # --------------------------------------------------------------------------- model answers
