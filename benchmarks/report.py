@@ -3,6 +3,8 @@ docs/benchmarks.md."""
 
 from __future__ import annotations
 
+import os
+import platform
 from collections.abc import Sequence
 
 from benchmarks.locomo import CATEGORY_NAMES
@@ -20,6 +22,16 @@ METHOD_LABELS = {
 LIKE_FOR_LIKE = ("bm25_items", "vector_items", "fusion_items")
 TURNS_ONLY = ("recent", "bm25_turns", "vector_turns", "fusion_turns")
 ANSWERED = [CATEGORY_NAMES[c] for c in (1, 2, 3, 4)]
+
+
+def machine() -> dict[str, object]:
+    """The machine a run was measured on, for the JSON's ``setup`` (figures depend on it)."""
+    return {
+        "cpus": os.cpu_count(),
+        "load_average": [round(value, 2) for value in os.getloadavg()],
+        "python": platform.python_version(),
+        "platform": platform.platform(),
+    }
 
 
 def table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:

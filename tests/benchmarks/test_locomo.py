@@ -3,10 +3,7 @@ file (tests/benchmarks/data/synthetic_locomo.json, written for these tests)."""
 
 from __future__ import annotations
 
-import json
 from datetime import UTC, datetime
-from io import StringIO
-from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -18,8 +15,7 @@ from benchmarks.evaluate import percentile
 from benchmarks.loader import load_conversation
 from chat.models import Message
 from memories.models import Memory, Summary
-
-DATA = Path(__file__).parent / "data" / "synthetic_locomo.json"
+from tests.benchmarks.runs import DATA, run_bench
 
 
 def test_session_dates_and_evidence_ids_are_parsed_leniently():
@@ -100,22 +96,9 @@ def test_loading_replays_turns_and_stores_observations_through_the_pipeline():
 @pytest.mark.django_db
 def test_bench_locomo_reports_recall_per_category_baselines_and_latency(tmp_path):
     out = tmp_path / "results.json"
-    stdout = StringIO()
-    call_command(
-        "bench_locomo",
-        "--data",
-        str(DATA),
-        "--budget",
-        "120",
-        "--out",
-        str(out),
-        "--in-place",
-        "--set",
-        "RETRIEVAL_RRF_K=30",
-        stdout=stdout,
-        verbosity=0,
+    results, printed = run_bench(
+        "bench_locomo", out, "--budget", "120", "--set", "RETRIEVAL_RRF_K=30"
     )
-    results = json.loads(out.read_text())
     ours = results["methods"]["drawhisper"]
     assert ours["questions"] == 8
     assert set(ours["recall"]) == {
@@ -157,7 +140,6 @@ def test_bench_locomo_reports_recall_per_category_baselines_and_latency(tmp_path
     assert recent["recall_by_scoring"]["generous"] == recent["overall_recall"]
     assert results["full_history_tokens"]["mean"] > 0
     assert results["setup"]["retrieval_settings"]["RETRIEVAL_RRF_K"] == 30
-    printed = stdout.getvalue()
     assert "Most recent turns only" in printed
     assert "strict scoring" in printed and "best like for like" in printed
     assert "Without the embedding (query vector cached)" in printed
@@ -175,24 +157,9 @@ def test_bench_locomo_refuses_an_unknown_embedding_runtime_by_name():
 @pytest.mark.django_db
 def test_bench_locomo_scores_generous_on_request_and_reports_samples_tuned_on_apart(tmp_path):
     out = tmp_path / "results.json"
-    stdout = StringIO()
-    call_command(
-        "bench_locomo",
-        "--data",
-        str(DATA),
-        "--budget",
-        "120",
-        "--scoring",
-        "generous",
-        "--tuned-on",
-        "syn-1",
-        "--out",
-        str(out),
-        "--in-place",
-        stdout=stdout,
-        verbosity=0,
+    results, printed = run_bench(
+        "bench_locomo", out, "--budget", "120", "--scoring", "generous", "--tuned-on", "syn-1"
     )
-    results = json.loads(out.read_text())
     assert results["scoring"] == "generous"
     ours = results["methods"]["drawhisper"]
     assert ours["overall_recall"] == ours["recall_by_scoring"]["generous"]
@@ -201,22 +168,9 @@ def test_bench_locomo_scores_generous_on_request_and_reports_samples_tuned_on_ap
     tuned = results["groups"]["tuned_on"]["methods"]["drawhisper"]
     assert tuned["questions"] == 5
     assert results["groups"]["not_tuned_on"]["methods"]["drawhisper"]["questions"] == 3
-    assert "Not tuned on (syn-2)" in stdout.getvalue()
+    assert "Not tuned on (syn-2)" in printed
 
-    call_command(
-        "bench_locomo",
-        "--data",
-        str(DATA),
-        "--samples",
-        "syn-2",
-        "--no-baselines",
-        "--out",
-        str(out),
-        "--in-place",
-        stdout=StringIO(),
-        verbosity=0,
-    )
-    results = json.loads(out.read_text())
+    results, printed = run_bench("bench_locomo", out, "--samples", "syn-2", "--no-baselines")
     assert results["setup"]["samples"] == ["syn-2"]
     assert results["methods"]["drawhisper"]["questions"] == 3
     with pytest.raises(CommandError, match="no conversation conv-99"):
@@ -226,22 +180,7 @@ def test_bench_locomo_scores_generous_on_request_and_reports_samples_tuned_on_ap
 @pytest.mark.django_db
 def test_bench_tokens_replays_a_conversation_through_context_assembly(tmp_path):
     out = tmp_path / "tokens.json"
-    stdout = StringIO()
-    call_command(
-        "bench_tokens",
-        "--data",
-        str(DATA),
-        "--conversation",
-        "syn-1",
-        "--every",
-        "1",
-        "--out",
-        str(out),
-        "--in-place",
-        stdout=stdout,
-        verbosity=0,
-    )
-    results = json.loads(out.read_text())
+    results, printed = run_bench("bench_tokens", out, "--conversation", "syn-1", "--every", "1")
     assert results["conversation"] == "syn-1"
     assert results["replies"] == 4  # Bruno's turns, each after something Ava said
     turns = results["turns"]
@@ -250,7 +189,7 @@ def test_bench_tokens_replays_a_conversation_through_context_assembly(tmp_path):
         t["full_history_tokens"] for t in turns
     )
     assert results["last_turn"]["layers"]["recent"] > 0
-    assert "prompt / full (%)" in stdout.getvalue()
+    assert "prompt / full (%)" in printed
     # The second session's replies can draw on the first session's memories and summary.
     assert Memory.objects.filter(content__startswith="Ava adopted a greyhound").exists()
 

@@ -42,6 +42,15 @@ def script(live_app, replies: list) -> None:
     temporary.replace(live_app.server.script_path)
 
 
+def last_reply(page):
+    return page.locator(".chat-msg--assistant").last
+
+
+def send(page, text: str) -> None:
+    page.get_by_label("Message to Mara").fill(text)
+    page.keyboard.press("Enter")
+
+
 def open_chat(live_app, page, login, *, greeting="*Mara looks up from her maps.* Welcome aboard."):
     user = live_app.create_user()
     character = CharacterFactory(owner=user, name="Mara", greeting=greeting)

@@ -8,12 +8,7 @@ import re
 from playwright.sync_api import expect
 
 from chat.models import Thread
-from tests.e2e.test_chat import open_chat, script
-
-
-def send(page, text: str) -> None:
-    page.get_by_label("Message to Mara").fill(text)
-    page.keyboard.press("Enter")
+from tests.e2e.test_chat import open_chat, script, send
 
 
 def test_branch_from_a_message_opens_a_new_chat_with_the_messages_up_to_it(

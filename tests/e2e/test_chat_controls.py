@@ -9,18 +9,9 @@ import re
 from playwright.sync_api import expect
 
 from chat.models import Message
-from tests.e2e.test_chat import open_chat, script
+from tests.e2e.test_chat import last_reply, open_chat, script, send
 
 SLOW_REPLY = "The tide rolls in over the black rocks, slow and patient. " * 60
-
-
-def last_reply(page):
-    return page.locator(".chat-msg--assistant").last
-
-
-def send(page, text: str) -> None:
-    page.get_by_label("Message to Mara").fill(text)
-    page.keyboard.press("Enter")
 
 
 def test_stop_keeps_the_partial_text_and_shows_the_reply_as_stopped(

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from chat.models import Message
 from chat.services import thread_create
 from tests.e2e.conftest import DEFAULT_TIMEOUT_MS, LiveApp, start_asgi_server
-from tests.e2e.test_chat import script
+from tests.e2e.test_chat import script, send
 from tests.factories import CharacterFactory
 from tests.support import processes, stack
 
@@ -53,11 +53,6 @@ def page_on(chromium_browser, app_on_own_redis):
         yield context.new_page()
     finally:
         context.close()
-
-
-def send(page, text: str) -> None:
-    page.get_by_label("Message to Mara").fill(text)
-    page.keyboard.press("Enter")
 
 
 def test_with_redis_stopped_the_chat_says_reconnecting_and_goes_on_when_it_is_back(

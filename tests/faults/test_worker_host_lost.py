@@ -23,6 +23,7 @@ from tests.factories import CharacterFactory, MessageFactory, ThreadFactory, Use
 from tests.faults.conftest import TIMEOUTS
 from tests.support import processes, stack
 from tests.support.integration import openai_env
+from tests.support.openai_server import request_kind
 
 pytestmark = [
     pytest.mark.faults,
@@ -60,12 +61,7 @@ CHUNKS = [
 
 
 def _requests(llm_server, kind: str) -> list[dict]:
-    def kind_of(body: dict) -> str:
-        if body.get("stream"):
-            return "stream"
-        return "json" if body.get("response_format") else "complete"
-
-    return [r for r in llm_server.requests() if kind_of(r["body"]) == kind]
+    return [r for r in llm_server.requests() if request_kind(r["body"]) == kind]
 
 
 def _sweeps_done(beat: processes.Child) -> int:

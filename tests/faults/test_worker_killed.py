@@ -19,6 +19,7 @@ from tests.factories import CharacterFactory, ThreadFactory, UserFactory
 from tests.faults.conftest import TIMEOUTS, socket_url
 from tests.support import stack
 from tests.support.integration import openai_env
+from tests.support.openai_server import request_kind
 
 pytestmark = [
     pytest.mark.faults,
@@ -54,12 +55,7 @@ NEW_WORKER_BOUND_SECONDS = 60  # the issue's bound: the job finishes within a mi
 
 
 def _model_requests(llm_server, kind: str) -> list[dict]:
-    def kind_of(body: dict) -> str:
-        if body.get("stream"):
-            return "stream"
-        return "json" if body.get("response_format") else "complete"
-
-    return [r for r in llm_server.requests() if kind_of(r["body"]) == kind]
+    return [r for r in llm_server.requests() if request_kind(r["body"]) == kind]
 
 
 def test_a_job_whose_worker_is_killed_finishes_once_soon_after_a_new_worker_starts(

@@ -121,43 +121,22 @@ def start(name: str, argv: list[str], *, env: dict[str, str], log_dir: Path) -> 
     return Child(name=name, process=spawn(argv, env=env, log_path=log_path), log_path=log_path)
 
 
+def _celery(*args: str) -> list[str]:
+    return [sys.executable, "-m", "celery", "-A", "drawhisper", *args, "-l", "INFO"]
+
+
 def celery_worker_argv(node_name: str) -> list[str]:
     """One solo-pool worker of ``drawhisper``; ``node_name`` keeps parallel runs apart."""
-    return [
-        sys.executable,
-        "-m",
-        "celery",
-        "-A",
-        "drawhisper",
+    return _celery(
         "worker",
-        "-P",
-        "solo",
-        "-c",
-        "1",
-        "--without-gossip",
-        "--without-mingle",
-        "--without-heartbeat",
-        "-n",
-        node_name,
-        "-l",
-        "INFO",
-    ]
+        *("-P", "solo", "-c", "1", "-n", node_name),
+        *("--without-gossip", "--without-mingle", "--without-heartbeat"),
+    )
 
 
 def celery_beat_argv(schedule: Path) -> list[str]:
     """Celery beat of ``drawhisper``, its schedule file at ``schedule`` (the test's own)."""
-    return [
-        sys.executable,
-        "-m",
-        "celery",
-        "-A",
-        "drawhisper",
-        "beat",
-        "-s",
-        str(schedule),
-        "-l",
-        "INFO",
-    ]
+    return _celery("beat", "-s", str(schedule))
 
 
 def on_host(host_name: str, argv: list[str]) -> list[str]:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import gc
 import json
 import os
-import platform
 import time
 from contextlib import contextmanager
 from pathlib import Path
@@ -28,7 +27,7 @@ from benchmarks.answering import Answering
 from benchmarks.database import throwaway_database
 from benchmarks.evaluate import METHODS, evaluate
 from benchmarks.loader import MEMORY_SOURCES, load_conversation, remove_conversation
-from benchmarks.report import answer_tables, locomo_tables, pipeline_tables
+from benchmarks.report import answer_tables, locomo_tables, machine, pipeline_tables
 from benchmarks.scoring import DEFAULT_SCORING, SCORINGS
 from drawhisper.providers.registry import get_embedder, get_llm
 
@@ -327,12 +326,7 @@ class Command(BaseCommand):
                 },
                 "load_seconds": round(load_seconds, 1),
                 "evaluate_seconds": round(time.perf_counter() - started - load_seconds, 1),
-                "machine": {
-                    "cpus": os.cpu_count(),
-                    "load_average": [round(value, 2) for value in os.getloadavg()],
-                    "python": platform.python_version(),
-                    "platform": platform.platform(),
-                },
+                "machine": machine(),
             }
         if options["out"]:
             Path(options["out"]).write_text(json.dumps(results, indent=2, default=str) + "\n")

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import os
-import platform
 import time
 from pathlib import Path
 
@@ -27,7 +26,7 @@ from benchmarks.database import throwaway_database
 from benchmarks.knowledge_updates import CASES, HELD_OUT_CASES
 from benchmarks.management.commands.bench_locomo import current_database, provider_setup
 from benchmarks.memory import measure_knowledge_updates, measure_supersession
-from benchmarks.report import memory_tables, support_tables
+from benchmarks.report import machine, memory_tables, support_tables
 from benchmarks.support_set import labelled_set, measure_support
 
 
@@ -123,12 +122,7 @@ class Command(BaseCommand):
                 "budget_tokens": budget,
                 "providers": provider_setup(),
                 "seconds": round(time.perf_counter() - started, 1),
-                "machine": {
-                    "cpus": os.cpu_count(),
-                    "load_average": [round(value, 2) for value in os.getloadavg()],
-                    "python": platform.python_version(),
-                    "platform": platform.platform(),
-                },
+                "machine": machine(),
             }
         if options["out"]:
             Path(options["out"]).write_text(json.dumps(results, indent=2, default=str) + "\n")
