@@ -88,6 +88,12 @@ function placeMessage(message) {
   const view = viewOf(message);
   state.elements.set(message.id, view);
   if (existing) {
+    // What the user opened (the receipt, earlier versions) stays open when the message is
+    // drawn again, e.g. when the stored copy arrives just after the reply ended.
+    for (const details of existing.querySelectorAll("details[open][class]")) {
+      const again = view.querySelector(`details.${details.classList[0]}`);
+      if (again) again.open = true;
+    }
     existing.replaceWith(view);
     const target = focus && view.querySelector(focus.selector);
     if (target) {

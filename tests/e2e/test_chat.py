@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 from chat.models import Message
 from chat.services import thread_create
 from tests.factories import CharacterFactory
+from tests.support.held_requests import hold, release
 
 REPLY = (
     '*Mara leans over the chart and taps the northern cape.* "This is where the tide turns." '
@@ -191,3 +192,27 @@ def test_the_chat_fits_a_phone(live_app, make_page, login, scripted_replies, scr
     assert overflow <= 0, f"the chat is {overflow}px wider than a phone screen"
     expect(page.get_by_role("button", name="Send")).to_be_in_viewport()
     screenshot(page, "phone")
+
+
+def test_a_receipt_opened_as_the_reply_ends_stays_open_when_the_stored_copy_arrives(
+    live_app, browser_page, login
+):
+    """At the end of a reply the page draws it, then fetches its stored copy and draws it
+    again. A receipt the user opened in between stays open (its buttons stay usable)."""
+    page = browser_page
+    open_chat(live_app, page, login)
+    script(live_app, ["The tide turns at noon."])
+    held = hold(page, re.compile(r".*/api/threads/\d+/messages/\d+/$"))
+    send(page, "When does the tide turn?")
+    reply = last_reply(page)
+    expect(reply).to_have_attribute("data-status", "complete")
+    reply.get_by_text(re.compile(r"Memories used \(\d+\)")).click()
+    receipt = reply.locator("details.chat-receipt")
+    expect(receipt).to_have_attribute("open", "")
+
+    reply.evaluate("node => { node.dataset.drawnBefore = 'yes'; }")
+    release(page, held)  # the stored copy arrives and the reply is drawn again
+    expect(page.locator(".chat-msg--assistant[data-drawn-before]")).to_have_count(0)
+    expect(reply.locator(".chat-msg__text")).to_have_text("The tide turns at noon.")
+    expect(reply.locator("details.chat-receipt")).to_have_attribute("open", "")
+    expect(reply.locator(".chat-receipt__tokens")).to_be_visible()
