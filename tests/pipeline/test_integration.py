@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import time
-import uuid
 
 import pytest
 
@@ -19,7 +18,7 @@ from memories.models import Memory, MemoryJob, MemoryType, Summary
 from tests.factories import CharacterFactory, ThreadFactory, UserFactory
 from tests.support.integration import StackOptions, openai_env
 from tests.support.openai_server import request_kind
-from tests.support.stack import receive_until
+from tests.support.stack import receive_until, send_turns, thread_socket
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -66,8 +65,6 @@ def stack_options(llm_server, pgvector_store):
 def test_a_chat_past_the_threshold_becomes_memories_in_db_vectors_and_on_the_socket(
     services, llm_server, pgvector_store
 ):
-    from websockets.sync.client import connect
-
     from drawhisper.accounts.services import token_for_user
 
     owner = UserFactory(username="alice", first_name="Alice")
@@ -82,19 +79,8 @@ def test_a_chat_past_the_threshold_becomes_memories_in_db_vectors_and_on_the_soc
 
     port = services["port"]
     seen: list[dict] = []
-    with connect(
-        f"ws://127.0.0.1:{port}/ws/threads/{thread.pk}/?token={token}",
-        origin=f"http://127.0.0.1:{port}",
-        proxy=None,
-        open_timeout=30,
-    ) as socket:
-        for text in USER_TURNS:
-            socket.send(
-                json.dumps(
-                    {"type": "message.send", "content": text, "client_id": str(uuid.uuid4())}
-                )
-            )
-            receive_until(socket, "reply.end", timeout=60, seen=seen)
+    with thread_socket(port, thread.pk, token) as socket:
+        send_turns(socket, USER_TURNS, timeout=60, seen=seen)
         created = [receive_until(socket, "memory.created", timeout=120, seen=seen)]
         while len(created) < len(CHUNKS):
             created.append(receive_until(socket, "memory.created", timeout=30, seen=seen))
@@ -189,8 +175,6 @@ def test_a_memory_kept_unverified_reaches_the_tab_and_the_profile_follows_hand_c
     ``memory.created`` with status ``unverified``, and the profile (pronouns from the first)
     leaves it out. Verifying it over REST puts it in the profile; deleting the first takes the
     pronouns out again; a pronoun the user wrote stays theirs."""
-    from websockets.sync.client import connect
-
     from drawhisper.accounts.services import token_for_user
 
     owner = UserFactory(username="alice", first_name="Alice")
@@ -207,19 +191,8 @@ def test_a_memory_kept_unverified_reaches_the_tab_and_the_profile_follows_hand_c
 
     port = services["port"]
     seen: list[dict] = []
-    with connect(
-        f"ws://127.0.0.1:{port}/ws/threads/{thread.pk}/?token={token}",
-        origin=f"http://127.0.0.1:{port}",
-        proxy=None,
-        open_timeout=30,
-    ) as socket:
-        for text in PRONOUN_TURNS:
-            socket.send(
-                json.dumps(
-                    {"type": "message.send", "content": text, "client_id": str(uuid.uuid4())}
-                )
-            )
-            receive_until(socket, "reply.end", timeout=60, seen=seen)
+    with thread_socket(port, thread.pk, token) as socket:
+        send_turns(socket, PRONOUN_TURNS, timeout=60, seen=seen)
         created = [receive_until(socket, "memory.created", timeout=120, seen=seen)]
         created.append(receive_until(socket, "memory.created", timeout=30, seen=seen))
         statuses = {event["memory"]["title"]: event["memory"]["status"] for event in created}

@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import time
 import urllib.request
-import uuid
 
 import pytest
 
@@ -22,7 +21,7 @@ from drawhisper.providers.offline.reply import MARKER, SIGNATURE
 from memories.models import MemoryJob
 from tests.factories import CharacterFactory, UserFactory
 from tests.support.integration import StackOptions
-from tests.support.stack import receive_until
+from tests.support.stack import send_turns, thread_socket
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -115,8 +114,6 @@ def _jobs_done(thread_id: int, *, timeout: float, worker) -> list[MemoryJob]:
 def test_with_no_keys_a_long_chat_leaves_memories_of_what_the_user_said_about_themselves(
     services,
 ):
-    from websockets.sync.client import connect
-
     from drawhisper.accounts.services import token_for_user
 
     owner = UserFactory(username="ada", first_name="Ada")
@@ -125,20 +122,8 @@ def test_with_no_keys_a_long_chat_leaves_memories_of_what_the_user_said_about_th
     port = services["port"]
     thread = _api(port, token, "/api/threads/", {"character": character.pk})
 
-    replies: list[str] = []
-    with connect(
-        f"ws://127.0.0.1:{port}/ws/threads/{thread['id']}/?token={token}",
-        origin=f"http://127.0.0.1:{port}",
-        proxy=None,
-        open_timeout=30,
-    ) as socket:
-        for text in CHAT:
-            socket.send(
-                json.dumps(
-                    {"type": "message.send", "content": text, "client_id": str(uuid.uuid4())}
-                )
-            )
-            replies.append(receive_until(socket, "reply.end", timeout=90)["content"])
+    with thread_socket(port, thread["id"], token) as socket:
+        replies = [end["content"] for end in send_turns(socket, CHAT, timeout=90)]
 
     jobs = _jobs_done(thread["id"], timeout=240, worker=services["worker"])
     memories = _api(port, token, f"/api/memories/?character={character.pk}&limit=100")["results"]

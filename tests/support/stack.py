@@ -22,6 +22,7 @@ import json
 import os
 import signal
 import time
+import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -256,3 +257,30 @@ def wait_for(condition, *, timeout: float, message: str, interval: float = 0.2):
         if time.monotonic() > deadline:
             raise AssertionError(f"{message} (waited {timeout:.0f}s)")
         time.sleep(interval)
+
+
+@contextlib.contextmanager
+def thread_socket(port: int, thread_id: int, token: str):
+    """A ``websockets`` client socket on a thread of the stack's web process, as a browser
+    tab of that site opens it (its origin, no proxy)."""
+    from websockets.sync.client import connect
+
+    with connect(
+        f"ws://127.0.0.1:{port}/ws/threads/{thread_id}/?token={token}",
+        origin=f"http://127.0.0.1:{port}",
+        proxy=None,
+        open_timeout=30,
+    ) as socket:
+        yield socket
+
+
+def send_turns(socket, turns, *, timeout: float, seen: list[dict] | None = None) -> list[dict]:
+    """Send each of ``turns`` as the user's message and wait for its reply; the replies'
+    ``reply.end`` events, in order."""
+    ends = []
+    for text in turns:
+        socket.send(
+            json.dumps({"type": "message.send", "content": text, "client_id": str(uuid.uuid4())})
+        )
+        ends.append(receive_until(socket, "reply.end", timeout=timeout, seen=seen))
+    return ends
