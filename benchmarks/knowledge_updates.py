@@ -13,11 +13,18 @@ chat's retrieval, and the memories in context must hold the latest value only:
   character's own) must name the person who said it: naming only the other person is an
   attribution error; naming neither or both is not counted.
 
-The suite has two parts. ``CASES`` is the part the offline provider's update rules were
-tuned on. ``HELD_OUT_CASES`` was written afterwards in other words, with other people
-(``Jo`` and ``Odile``), other small talk and other values, before those rules were changed,
-and nothing was tuned on it: ``bench_memory`` prints its figure beside the tuned one ("not
-tuned on"), each with its own baseline.
+The suite has three parts, printed apart by ``bench_memory``, each with its own baseline and
+scored by the same code (``benchmarks.memory.KNOWLEDGE_UPDATE_PARTS``):
+
+- ``tuned``: ``CASES``, the part the offline provider's update rules were tuned on;
+- ``seen``: ``HELD_OUT_CASES``, written afterwards in other words, with other people (``Jo``
+  and ``Odile``), other small talk and other values, before the last round of rule changes;
+  nothing was tuned on it, but its failures were looked at after that round, so it is no
+  longer unseen;
+- ``fresh``: ``benchmarks.knowledge_updates_fresh.FRESH_CASES``, written before the next
+  round of rule changes and not tuned on (``--ku-parts tuned,seen`` leaves it out while
+  tuning). Its chats give their sittings turn by turn (``Case.sittings``), so where a fact
+  sits varies.
 
 Written for this benchmark."""
 
@@ -59,10 +66,21 @@ class Case:
     small_talk_first: tuple[str, str] = tuple(text for _, text in SMALL_TALK_FIRST)
     small_talk_second: tuple[str, str] = tuple(text for _, text in SMALL_TALK_SECOND)
     character_reply: str = "Thank you for telling me. That's a real change."
+    # When given, the two sittings turn by turn as ("user" | "character", text), in place of
+    # the fixed layout below; said_first, character_line and said_second are among them, so
+    # where a fact sits in its sitting can vary.
+    sittings: tuple[tuple[tuple[str, str], ...], ...] = ()
 
-    def conversation(self) -> Conversation:
+    def _lines(self) -> list[tuple[int, tuple[str, str]]]:
         user, character = self.user, self.character
-        lines = [
+        if self.sittings:
+            speakers = {"user": user, "character": character}
+            return [
+                (session, (speakers[role], text))
+                for session, sitting in enumerate(self.sittings, start=1)
+                for role, text in sitting
+            ]
+        return [
             (1, (user, self.small_talk_first[0])),
             (1, (character, self.small_talk_first[1])),
             (1, (user, self.said_first)),
@@ -72,6 +90,10 @@ class Case:
             (2, (user, self.said_second)),
             (2, (character, self.character_reply)),
         ]
+
+    def conversation(self) -> Conversation:
+        user, character = self.user, self.character
+        lines = self._lines()
         counters = {1: 0, 2: 0}
         turns = []
         for session, (speaker, text) in lines:

@@ -21,10 +21,15 @@
    the decision keeps out as the same as an earlier memory (``same n``) are not retirements
    and are counted apart (``kept_out_as_same``).
 2. **Knowledge updates** (``benchmarks.knowledge_updates``): the share of cases whose
-   memories in context hold the latest value only, for the tuned part (``CASES``) and the
-   held-out part (``HELD_OUT_CASES``, not tuned on) apart. Baseline, in the same run and on the
-   same memories: nothing retired (every superseded memory of the case restored through
-   the editing service, then the same question asked again).
+   memories in context hold the latest value only, for each part of the suite apart
+   (``KNOWLEDGE_UPDATE_PARTS``, all scored by ``measure_knowledge_updates``): ``tuned``
+   (``CASES``, the offline update rules were tuned on it), ``seen`` (``HELD_OUT_CASES``, held
+   out last round, but its failures were looked at, so it is no longer unseen) and ``fresh``
+   (``benchmarks.knowledge_updates_fresh.FRESH_CASES``, written before the next round of rule
+   changes and not tuned on; ``bench_memory --ku-parts tuned,seen`` leaves it out while
+   tuning). Baseline, in the same run and on the same memories: nothing retired (every
+   superseded memory of the case restored through the editing service, then the same
+   question asked again).
 3. **Speaker attribution errors** on the same cases (rule in ``knowledge_updates``).
 4. **Chunks rejected as unsupported**: the share of stored chunks the pipeline's grounding
    check kept as ``unverified``, when the pipeline has that status; ``None`` (n/a) otherwise.
@@ -36,7 +41,8 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from benchmarks.knowledge_updates import CASES, Case
+from benchmarks.knowledge_updates import CASES, HELD_OUT_CASES, Case
+from benchmarks.knowledge_updates_fresh import FRESH_CASES
 from benchmarks.loader import (
     LoadedConversation,
     create_participants,
@@ -60,6 +66,29 @@ CHANGE_WORDS = frozenset(
 )
 CHANGE_PHRASES = ("no longer", "any more", "used to", "gave up", "broke up", "split up")
 UNVERIFIED = "unverified"
+
+
+@dataclass(frozen=True)
+class KnowledgeUpdatePart:
+    """One part of the knowledge-update suite: its ``--ku-parts`` name, the key of its
+    figures in the results, its cases and the label printed beside its figure."""
+
+    name: str
+    key: str
+    cases: tuple[Case, ...]
+    label: str
+
+
+KNOWLEDGE_UPDATE_PARTS = (
+    KnowledgeUpdatePart("tuned", "knowledge_updates", CASES, "tuned"),
+    KnowledgeUpdatePart(
+        "seen",
+        "knowledge_updates_held_out",
+        HELD_OUT_CASES,
+        "seen (held out last round; its failures were looked at)",
+    ),
+    KnowledgeUpdatePart("fresh", "knowledge_updates_fresh", FRESH_CASES, "fresh (not tuned on)"),
+)
 
 
 def _has_change_word(text: str) -> bool:

@@ -8,6 +8,7 @@ import platform
 from collections.abc import Sequence
 
 from benchmarks.locomo import CATEGORY_NAMES
+from benchmarks.memory import KNOWLEDGE_UPDATE_PARTS
 
 METHOD_LABELS = {
     "drawhisper": "Drawhisper hybrid retrieval",
@@ -314,7 +315,7 @@ def memory_tables(results: dict) -> str:
         for alias, item in setup["providers"].items()
         if alias in ("summary", "extract")
     )
-    ku = results["knowledge_updates"]
+    parts = [(part, results[part.key]) for part in KNOWLEDGE_UPDATE_PARTS if part.key in results]
     rows = []
     supersession = results.get("supersession")
     if supersession:
@@ -329,26 +330,22 @@ def memory_tables(results: dict) -> str:
                 f"({supersession['kept_out_as_same']})",
             ]
         )
-    held_out = results.get("knowledge_updates_held_out")
-    rows.append(
-        [
-            "Knowledge updates: latest value only in context (target >= 95%), tuned on",
-            _right(ku),
-            f"{ku['baseline_right_share']}% (same memories, nothing retired)",
-        ]
-    )
-    if held_out:
+    for part, figures in parts:
         rows.append(
             [
-                "Knowledge updates, held-out chats (not tuned on)",
-                _right(held_out),
-                f"{held_out['baseline_right_share']}% (same memories, nothing retired)",
+                f"Knowledge updates: latest value only in context (target >= 95%), {part.label}",
+                _right(figures),
+                f"{figures['baseline_right_share']}% (same memories, nothing retired)",
             ]
         )
-    parts = [ku, held_out] if held_out else [ku]
-    errors = sum(part["attribution_errors"] for part in parts)
-    judged = sum(part["attribution_judged"] for part in parts)
-    baseline_errors = sum(part.get("attribution_baseline_errors", 0) for part in parts)
+    errors = sum(figures["attribution_errors"] for _, figures in parts)
+    judged = sum(figures["attribution_judged"] for _, figures in parts)
+    baseline_errors = sum(figures.get("attribution_baseline_errors", 0) for _, figures in parts)
+    unverified = "; ".join(
+        f"{part.name} chats {_or_na(figures['unverified_share'])}" for part, figures in parts
+    )
+    if supersession:
+        unverified += f"; LoCoMo {_or_na(supersession['unverified_share'])}"
     rows += [
         [
             "Speaker attribution errors (memories naming a planted value)",
@@ -357,23 +354,24 @@ def memory_tables(results: dict) -> str:
         ],
         [
             "Chunks rejected as unsupported (kept unverified)",
-            _or_na(ku["unverified_share"])
-            + (f"; held-out chats {_or_na(held_out['unverified_share'])}" if held_out else "")
-            + (f"; LoCoMo {_or_na(supersession['unverified_share'])}" if supersession else ""),
+            unverified,
             "n/a (no check: 0% rejected)",
         ],
     ]
-    header = ["attribute", "cases", "latest only", "baseline (nothing retired)"]
-    if held_out:
-        header += ["held out: cases", "latest only (not tuned on)", "baseline (nothing retired)"]
+    header = ["attribute"]
+    for part, _ in parts:
+        header += [f"{part.name}: cases", f"{part.name}: latest only", "baseline (nothing retired)"]
+    attributes: list[str] = []
+    for _, figures in parts:
+        attributes += [name for name in figures["by_attribute"] if name not in attributes]
     per_attribute_rows = []
-    for name, group in ku["by_attribute"].items():
-        row = [name, group["cases"], group["right_share"], group["baseline_right_share"]]
-        if held_out:
-            other = held_out["by_attribute"].get(name)
+    for name in attributes:
+        row: list = [name]
+        for _, figures in parts:
+            group = figures["by_attribute"].get(name)
             row += (
-                [other["cases"], other["right_share"], other["baseline_right_share"]]
-                if other
+                [group["cases"], group["right_share"], group["baseline_right_share"]]
+                if group
                 else [0, "n/a", "n/a"]
             )
         per_attribute_rows.append(row)

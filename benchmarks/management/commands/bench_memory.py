@@ -2,7 +2,8 @@
 
 Whether the memories the pipeline keeps can be trusted, with the configured provider (the
 offline one by default): supersession false positives on LoCoMo observations, a
-knowledge-update suite (its tuned part and its held-out part, not tuned on), speaker
+knowledge-update suite (its parts apart: ``tuned``, ``seen`` (held out last round, its
+failures looked at) and ``fresh`` (not tuned on); ``--ku-parts`` picks them), speaker
 attribution errors, the share of chunks rejected as unsupported, and the local support check
 on a labelled set of true and fabricated chunks (``--support-only`` runs that part alone;
 ``benchmarks.memory`` and ``benchmarks.support_set`` have the rules; docs/benchmarks.md the
@@ -23,9 +24,12 @@ from tqdm import tqdm
 
 from benchmarks import locomo
 from benchmarks.database import throwaway_database
-from benchmarks.knowledge_updates import CASES, HELD_OUT_CASES
 from benchmarks.management.commands.bench_locomo import current_database, provider_setup
-from benchmarks.memory import measure_knowledge_updates, measure_supersession
+from benchmarks.memory import (
+    KNOWLEDGE_UPDATE_PARTS,
+    measure_knowledge_updates,
+    measure_supersession,
+)
 from benchmarks.report import machine, memory_tables, support_tables
 from benchmarks.support_set import labelled_set, measure_support
 
@@ -56,6 +60,25 @@ class Command(BaseCommand):
             action="store_true",
             help="only the support check's labelled set (needs --data; no database)",
         )
+        parser.add_argument(
+            "--ku-parts",
+            default=",".join(part.name for part in KNOWLEDGE_UPDATE_PARTS),
+            metavar="PART,PART",
+            help="knowledge-update parts to run: tuned, seen (held out last round, its failures "
+            "looked at), fresh (not tuned on; leave it out while tuning). Default: all three",
+        )
+
+    def _ku_parts(self, value: str) -> list:
+        """The knowledge-update parts named in ``--ku-parts``, in the suite's order."""
+        known = {part.name: part for part in KNOWLEDGE_UPDATE_PARTS}
+        names = [name.strip() for name in value.split(",") if name.strip()]
+        unknown = [name for name in names if name not in known]
+        if unknown or not names:
+            raise CommandError(
+                f"--ku-parts: unknown part {', '.join(unknown) or '(none given)'}; "
+                f"choose from {', '.join(known)}"
+            )
+        return [part for part in KNOWLEDGE_UPDATE_PARTS if part.name in names]
 
     def _conversations(self, options) -> list:
         if not options["data"]:
@@ -75,6 +98,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         conversations = self._conversations(options)
+        ku_parts = self._ku_parts(options["ku_parts"])
         if options["support_only"]:
             if not conversations:
                 raise CommandError("--support-only needs --data")
@@ -104,14 +128,16 @@ class Command(BaseCommand):
                     results["supersession"] = measure_supersession(
                         conversations, progress=bar.update, written=written
                     )
-            # The tuned part, then the held-out part (written in other words, not tuned on).
-            for key, cases, label in (
-                ("knowledge_updates", CASES, "knowledge updates (tuned)"),
-                ("knowledge_updates_held_out", HELD_OUT_CASES, "knowledge updates (held out)"),
-            ):
-                with tqdm(total=len(cases), desc=label, unit="case", disable=quiet) as bar:
-                    results[key] = measure_knowledge_updates(
-                        cases, budget=budget, progress=bar.update, written=written
+            # Each part of the suite apart, scored by the same code, each with its baseline.
+            for part in ku_parts:
+                with tqdm(
+                    total=len(part.cases),
+                    desc=f"knowledge updates ({part.name})",
+                    unit="case",
+                    disable=quiet,
+                ) as bar:
+                    results[part.key] = measure_knowledge_updates(
+                        part.cases, budget=budget, progress=bar.update, written=written
                     )
             if conversations:
                 results["support"] = self._support(conversations, quiet=quiet)
@@ -120,6 +146,7 @@ class Command(BaseCommand):
                 "samples": [c.sample_id for c in conversations],
                 "database": database_name,
                 "budget_tokens": budget,
+                "ku_parts": [part.name for part in ku_parts],
                 "providers": provider_setup(),
                 "seconds": round(time.perf_counter() - started, 1),
                 "machine": machine(),
