@@ -28,8 +28,8 @@ from memories.editing.effects import (
     reloaded,
 )
 from memories.events import with_relations
+from memories.history import memory_supersede
 from memories.models import Memory
-from memories.pipeline import memory_supersede
 
 KEEP_BOTH, KEEP_NEW, KEEP_OLD = "both", "new", "old"
 KEEP_CHOICES = (KEEP_BOTH, KEEP_NEW, KEEP_OLD)

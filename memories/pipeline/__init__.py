@@ -61,7 +61,6 @@ from memories.pipeline.steps import (
     SummarizeStep,
     SupportStep,
 )
-from memories.pipeline.superseding import memory_supersede
 
 __all__ = [
     "EXTRACT_SCHEMA",
@@ -99,7 +98,6 @@ __all__ = [
     "jobs_retry",
     "latest_summary_for_thread",
     "memories_flag_source_changed",
-    "memory_supersede",
     "messages_due_for_memory",
     "run_job",
     "summary_consolidate_day",

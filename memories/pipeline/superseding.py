@@ -1,5 +1,5 @@
 """Apply the extractor's decisions about existing memories, inside the store step's
-transaction (``jobs.job_store_memories``), and the one rule for replacing a memory.
+transaction (``jobs.job_store_memories``).
 
 The decisions are the model's (``schema``: ``add``, ``update n``, ``same n``,
 ``conflict n``); for the offline provider they come from its conservative heuristic
@@ -7,7 +7,8 @@ The decisions are the model's (``schema``: ``add``, ``update n``, ``same n``,
 mapped to the row here. This module only carries them out:
 
 - ``update n``: the existing memory becomes ``superseded`` by the new one
-  (``memory_supersede``); history kept, restorable as any superseded memory.
+  (``memories.history.memory_supersede``, the rule hand edits use too); history kept,
+  restorable as any superseded memory.
 - ``same n``: the store step planned no memory for the chunk, so nothing is written.
 - ``conflict n``: the new memory was stored with status ``conflict``; here it gets
   ``conflicts_with``; the old one stays active until the user decides (``editing``'s
@@ -38,7 +39,8 @@ from dataclasses import dataclass
 from django.utils import timezone
 
 from memories import index
-from memories.models import Memory, MemoryPin
+from memories.history import memory_supersede
+from memories.models import Memory
 from memories.pipeline.job_context import JobContext
 from memories.pipeline.schema import CONFLICT, UPDATE
 from memories.selectors import memories_retrievable_in_thread
@@ -52,23 +54,6 @@ class Applied:
 
     superseded_ids: list[int]
     contested_ids: list[int]
-
-
-def memory_supersede(*, old: Memory, newer: Memory) -> None:
-    """Mark ``old`` superseded by ``newer``, handing ``newer`` its reach (shared, pins).
-    The caller re-indexes ``old`` (and ``newer`` if it changed) inside its transaction."""
-    now = timezone.now()
-    old.status = Memory.Status.SUPERSEDED
-    old.superseded_by_id = newer.pk
-    old.updated_at = now
-    Memory.objects.filter(pk=old.pk).update(
-        status=old.status, superseded_by_id=newer.pk, updated_at=now
-    )
-    if old.shared and not newer.shared:
-        newer.shared = True
-        Memory.objects.filter(pk=newer.pk).update(shared=True, updated_at=now)
-    for thread_id in old.pins.values_list("thread_id", flat=True):
-        MemoryPin.objects.get_or_create(memory_id=newer.pk, thread_id=thread_id)
 
 
 def memories_apply_decisions(

@@ -265,6 +265,9 @@ def test_memories_capabilities_import_each_other_without_circles():
     assert _cycles(edges) == []
     # The index is the bottom layer: vectors and the archive rule know no other capability.
     assert edges.get("index", set()) == set()
+    # Hand edits reach down to the index and the profile only (README's picture): what they
+    # share with the pipeline (replacing a memory, kept as history) sits in memories.history.
+    assert edges.get("editing", set()) <= {"index", "profile"}
 
 
 def test_the_product_never_imports_the_benchmark_tool():
