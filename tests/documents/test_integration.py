@@ -23,10 +23,11 @@ from memories.models import DocumentChunk, LoreDocument
 from tests.factories import CharacterFactory, ThreadFactory, UserFactory
 from tests.support.integration import StackOptions, openai_env
 from tests.support.pdf import text_pdf
+from tests.support.redis_databases import RedisDatabase
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
-REDIS_DB = 10  # this module's own Redis database: the worker's queue and the channel layer
+REDIS_DB = RedisDatabase.DOCUMENTS  # this module's own (tests/support/redis_databases.py)
 MAX_BYTES = 3 * 1024 * 1024
 FILLER_WORDS = (
     "harbour tide rope gull lantern salt net mast hull keel anchor oar sail deck wave shore "

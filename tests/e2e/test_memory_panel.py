@@ -22,8 +22,9 @@ from memories.models import Memory
 from tests.e2e import conftest as harness
 from tests.factories import CharacterFactory
 from tests.support import processes
+from tests.support.redis_databases import RedisDatabase
 
-REDIS_DB = 12  # this module's own: the worker's queue and the channel layer
+REDIS_DB = RedisDatabase.MEMORY_PANEL  # this module's own (tests/support/redis_databases.py)
 TRIGGER_TOKENS = 80
 
 USER_TURNS = [

@@ -25,6 +25,7 @@ from memories.models import MemoryJob
 from memories.pipeline import PIPELINE_VERSION
 from tests.factories import CharacterFactory, MessageFactory, ThreadFactory, UserFactory
 from tests.support import processes, stack
+from tests.support.redis_databases import RedisDatabase
 
 pytestmark = [
     pytest.mark.faults,
@@ -34,7 +35,7 @@ pytestmark = [
 ]
 
 ROOT = Path(__file__).resolve().parents[2]
-REDIS_DB = 14  # this module's own Redis database: the runner's queue
+REDIS_DB = RedisDatabase.RUN_RESTARTS  # this module's own (tests/support/redis_databases.py)
 START_BOUND = 240  # migrate, demo data and three processes on a loaded 2-core machine
 
 

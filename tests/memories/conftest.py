@@ -13,8 +13,9 @@ from channels.layers import channel_layers
 
 from chat.groups import character_group
 from tests.factories import CharacterFactory, ThreadFactory
+from tests.support.redis_databases import RedisDatabase
 
-EVENTS_REDIS_DB = 7
+EVENTS_REDIS_DB = RedisDatabase.MEMORY_EVENTS  # tests/support/redis_databases.py
 
 
 @pytest.fixture(autouse=True)

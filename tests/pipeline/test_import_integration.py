@@ -20,10 +20,11 @@ from chat.models import Message
 from memories.models import Memory, MemoryJob
 from tests.factories import CharacterFactory, UserFactory
 from tests.support.integration import StackOptions
+from tests.support.redis_databases import RedisDatabase
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
-REDIS_DB = 12  # this module's own Redis database: the worker's queue and the channel layer
+REDIS_DB = RedisDatabase.MEMORY_IMPORT  # this module's own (tests/support/redis_databases.py)
 MESSAGES = 5000
 DEADLINE_SECONDS = 600  # bounds a hang; the import is expected to finish long before
 # Things the user says about themselves, spread through the chat (the offline model keeps

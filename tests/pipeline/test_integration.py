@@ -18,11 +18,12 @@ from memories.models import Memory, MemoryJob, MemoryType, Summary
 from tests.factories import CharacterFactory, ThreadFactory, UserFactory
 from tests.support.integration import StackOptions, openai_env
 from tests.support.openai_server import request_kind
+from tests.support.redis_databases import RedisDatabase
 from tests.support.stack import receive_until, send_turns, thread_socket
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
-REDIS_DB = 13  # this suite's own Redis database: the worker's queue and the channel layer
+REDIS_DB = RedisDatabase.MEMORY_PIPELINE  # this module's own (tests/support/redis_databases.py)
 TRIGGER_TOKENS = 60
 
 USER_TURNS = [

@@ -21,11 +21,12 @@ from drawhisper.providers.offline.reply import MARKER, SIGNATURE
 from memories.models import MemoryJob
 from tests.factories import CharacterFactory, UserFactory
 from tests.support.integration import StackOptions
+from tests.support.redis_databases import RedisDatabase
 from tests.support.stack import send_turns, thread_socket
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
-REDIS_DB = 11  # this module's own Redis database: the worker's queue and the channel layer
+REDIS_DB = RedisDatabase.OFFLINE_MEMORY  # this module's own (tests/support/redis_databases.py)
 GREETING = (
     "*Mara Quill wipes down the long oak bar and nods at the newcomer.* Welcome to the Gull & "
     "Lantern, traveller. I've kept this inn for thirty years and the fire has never once gone out."

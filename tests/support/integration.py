@@ -11,7 +11,7 @@ registered for the whole suite in ``tests/conftest.py``.
 
       @pytest.fixture
       def stack_options(llm_server, pgvector_store):
-          return StackOptions(name="documents-test", redis_db=10, env=openai_env(llm_server))
+          return StackOptions(name="documents-test", redis_db=RedisDatabase.DOCUMENTS, env=openai_env(llm_server))
 
 Each module keeps its own Redis database number, so two suites' queues never mix.
 """
