@@ -3,7 +3,8 @@ worth showing for a query.
 
 Steps, each tunable through ``RETRIEVAL_*`` settings (see ``config.py``):
 
-1. embed the query (in a worker thread, while the database does step 2), unless the same
+1. embed the query (in a worker thread, while the database does step 2, together with the
+   queries of other turns asking at the same moment: ``query_batch.py``), unless the same
    query was embedded lately (a regenerated reply asks it again);
 2. rank every kind with BM25 over PostgreSQL full-text search (one statement);
 3. ask the vector store per kind, scoped to owner, character and thread;
@@ -26,7 +27,7 @@ import math
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass, replace
 
 from drawhisper.providers.registry import get_embedder
@@ -37,15 +38,17 @@ from memories.retrieval.dedup import distinct
 from memories.retrieval.fusion import reciprocal_rank_fusion
 from memories.retrieval.lexical import bm25_search
 from memories.retrieval.packing import pack_to_budget
+from memories.retrieval.query_batch import QueryBatcher
 from memories.retrieval.scope import Scope, scope_for_thread
 from memories.retrieval.semantic import vector_search
 from memories.retrieval.signals import about_subject, date_mentions, query_subject
 
 logger = logging.getLogger(__name__)
 
-# Query embeddings run here, so the model and the database work at the same time. The
-# threads never touch the database (Django connections are per thread).
-_embedding_pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="retrieval-embed")
+# Query embeddings run on the batcher's threads, so the model and the database work at the
+# same time, and the queries of concurrent turns share one model call. The threads never touch
+# the database (Django connections are per thread).
+query_batcher = QueryBatcher()
 
 # Query vectors kept, most recently used first (384 floats each: about 1.5 MB for 256).
 QUERY_EMBEDDING_CACHE_SIZE = 256
@@ -169,13 +172,13 @@ class _QueryEmbeddings:
         self._futures: OrderedDict[tuple[str, str], Future] = OrderedDict()
         self._lock = threading.Lock()
 
-    def start(self, key: tuple[str, str], embed) -> Future:
+    def start(self, key: tuple[str, str], embedder) -> Future:
         with self._lock:
             future = self._futures.get(key)
             if future is not None:
                 self._futures.move_to_end(key)
                 return future
-            future = _embedding_pool.submit(embed)
+            future = query_batcher.submit(key=key[0], embedder=embedder, text=key[1])
             self._futures[key] = future
             while len(self._futures) > self.size:
                 self._futures.popitem(last=False)
@@ -213,7 +216,7 @@ def start_query_embedding(query: str, config: RetrievalConfig | None = None) -> 
         logger.warning("retrieval.embedder_unavailable", exc_info=True)
         return None
     key = (str(getattr(embedder, "model_id", type(embedder).__name__)), query)
-    return _query_embeddings.start(key, lambda: embedder.embed_query(query))
+    return _query_embeddings.start(key, embedder)
 
 
 def _vector_lists(

@@ -22,6 +22,7 @@ class CountingEmbedder(FakeEmbedder):
     """The fake embedder, counting the query embeddings it computes."""
 
     queries: ClassVar[list[str]] = []
+    queries_batch_as_documents = False  # each query through embed_query, so it is counted
 
     def embed_query(self, text: str) -> list[float]:
         CountingEmbedder.queries.append(text)

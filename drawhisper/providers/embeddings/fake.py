@@ -15,6 +15,9 @@ _WORD = re.compile(r"[a-z0-9]+")
 
 
 class FakeEmbedder:
+    #: A query's vector is its document vector, whatever else is embedded with it.
+    queries_batch_as_documents = True
+
     def __init__(self, *, model: str = "fake", dimensions: int = 64, **_: Any) -> None:
         self.model_id = f"{model}-{dimensions}"
         self.dimensions = dimensions

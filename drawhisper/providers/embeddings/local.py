@@ -309,6 +309,13 @@ class LocalEmbedder:
         self.threads = torch_threads if torch_threads is not None else threads
         self.cache_dir = Path(cache_dir) if cache_dir else None
 
+    @property
+    def queries_batch_as_documents(self) -> bool:
+        """ONNX Runtime gives a text the same vector alone or in a padded batch (the padding
+        is masked out of attention and pooling), so concurrent queries can share a call;
+        PyTorch's kernels may differ in the last bits with the batch's shape."""
+        return self.runtime != "torch"
+
     def _loaded(self):
         return _load(self.model_path, self.device, self.threads, self.runtime, self.cache_dir)
 

@@ -32,6 +32,9 @@ NATIVE_DIMENSIONS = {
 
 
 class OpenAIEmbedder:
+    #: ``embed_query`` is ``embed_documents([text])[0]``: concurrent queries share a request.
+    queries_batch_as_documents = True
+
     def __init__(
         self,
         *,
