@@ -20,7 +20,8 @@ Invariants:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import contextlib
+from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
 from typing import Any
 
 import anyio.to_thread
@@ -120,21 +121,122 @@ def _pool_options() -> dict[str, Any]:
     }
 
 
-class CheckedTransport(httpx2.HTTPTransport):
-    """httpx's transport over a connection pool on ``CheckedBackend``. httpx takes no
-    network backend of its own, so the pool it built is replaced by one that has it."""
+# httpcore's errors as the httpx errors the openai SDK handles (timeouts, connection errors),
+# the most specific first; ``AddressRefused`` and anything else pass through unchanged.
+HTTPCORE_TO_HTTPX_ERRORS: tuple[tuple[type[Exception], type[httpx2.HTTPError]], ...] = (
+    (httpcore2.ConnectTimeout, httpx2.ConnectTimeout),
+    (httpcore2.ReadTimeout, httpx2.ReadTimeout),
+    (httpcore2.WriteTimeout, httpx2.WriteTimeout),
+    (httpcore2.PoolTimeout, httpx2.PoolTimeout),
+    (httpcore2.TimeoutException, httpx2.TimeoutException),
+    (httpcore2.ConnectError, httpx2.ConnectError),
+    (httpcore2.ReadError, httpx2.ReadError),
+    (httpcore2.WriteError, httpx2.WriteError),
+    (httpcore2.NetworkError, httpx2.NetworkError),
+    (httpcore2.ProxyError, httpx2.ProxyError),
+    (httpcore2.UnsupportedProtocol, httpx2.UnsupportedProtocol),
+    (httpcore2.LocalProtocolError, httpx2.LocalProtocolError),
+    (httpcore2.RemoteProtocolError, httpx2.RemoteProtocolError),
+    (httpcore2.ProtocolError, httpx2.ProtocolError),
+)
+
+
+@contextlib.contextmanager
+def _httpx_errors() -> Iterator[None]:
+    try:
+        yield
+    except Exception as error:
+        for httpcore_error, httpx_error in HTTPCORE_TO_HTTPX_ERRORS:
+            if isinstance(error, httpcore_error):
+                raise httpx_error(str(error)) from error
+        raise
+
+
+def _httpcore_request(request: httpx2.Request) -> httpcore2.Request:
+    return httpcore2.Request(
+        method=request.method,
+        url=httpcore2.URL(
+            scheme=request.url.raw_scheme,
+            host=request.url.raw_host,
+            port=request.url.port,
+            target=request.url.raw_path,
+        ),
+        headers=request.headers.raw,
+        content=request.stream,
+        extensions=request.extensions,
+    )
+
+
+class _ResponseStream(httpx2.SyncByteStream):
+    def __init__(self, stream: Iterable[bytes]) -> None:
+        self._stream = stream
+
+    def __iter__(self) -> Iterator[bytes]:
+        with _httpx_errors():
+            yield from self._stream
+
+    def close(self) -> None:
+        close = getattr(self._stream, "close", None)
+        if close is not None:
+            close()
+
+
+class _AsyncResponseStream(httpx2.AsyncByteStream):
+    def __init__(self, stream: AsyncIterable[bytes]) -> None:
+        self._stream = stream
+
+    async def __aiter__(self) -> AsyncIterator[bytes]:
+        with _httpx_errors():
+            async for part in self._stream:
+                yield part
+
+    async def aclose(self) -> None:
+        aclose = getattr(self._stream, "aclose", None)
+        if aclose is not None:
+            await aclose()
+
+
+class CheckedTransport(httpx2.BaseTransport):
+    """An httpx transport (the documented custom-transport interface) over an httpcore
+    connection pool whose network backend is ``CheckedBackend``."""
 
     def __init__(self) -> None:
-        super().__init__()
         self._pool = httpcore2.ConnectionPool(network_backend=CheckedBackend(), **_pool_options())
 
+    def handle_request(self, request: httpx2.Request) -> httpx2.Response:
+        with _httpx_errors():
+            response = self._pool.handle_request(_httpcore_request(request))
+        assert isinstance(response.stream, Iterable)
+        return httpx2.Response(
+            status_code=response.status,
+            headers=response.headers,
+            stream=_ResponseStream(response.stream),
+            extensions=response.extensions,
+        )
 
-class AsyncCheckedTransport(httpx2.AsyncHTTPTransport):
+    def close(self) -> None:
+        self._pool.close()
+
+
+class AsyncCheckedTransport(httpx2.AsyncBaseTransport):
     def __init__(self) -> None:
-        super().__init__()
         self._pool = httpcore2.AsyncConnectionPool(
             network_backend=AsyncCheckedBackend(), **_pool_options()
         )
+
+    async def handle_async_request(self, request: httpx2.Request) -> httpx2.Response:
+        with _httpx_errors():
+            response = await self._pool.handle_async_request(_httpcore_request(request))
+        assert isinstance(response.stream, AsyncIterable)
+        return httpx2.Response(
+            status_code=response.status,
+            headers=response.headers,
+            stream=_AsyncResponseStream(response.stream),
+            extensions=response.extensions,
+        )
+
+    async def aclose(self) -> None:
+        await self._pool.aclose()
 
 
 def checked_http_client() -> httpx2.Client:
