@@ -340,3 +340,77 @@ def test_a_changed_job_home_partner_or_pets_name_replaces_the_old_one(old, new):
 )
 def test_changes_of_another_persons_slot_or_of_a_fuller_memory_are_added(old, new):
     assert decide([new], existing(old), names=("Sam", "Mira")) == ["add"]
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # A home is a place a dwelling word ties to the person, in any wording or order.
+        (
+            ("Kai: Bristol", "Kai stays with friends in Bristol.", "fact"),
+            chunk("Kai: Cardiff", "Kai relocated to Cardiff in the spring.", "important_event"),
+        ),
+        (
+            ("Kai: Dundee", "Home for Kai is Dundee.", "fact"),
+            chunk("Kai: Perth", "Kai moved to Perth.", "important_event"),
+        ),
+        (
+            ("Kai: room", "Kai rents a room in Bristol.", "fact"),
+            chunk("Kai: Cardiff", "Cardiff is Kai's home now."),
+        ),
+        # "new" before the word naming the slot says it changed, whatever the verb.
+        (
+            ("Kai: girlfriend Lena", "Kai's girlfriend is Lena.", "relationship"),
+            chunk("Kai: Tess", "Kai's new girlfriend is Tess.", "relationship"),
+        ),
+        (
+            ("Kai: welder", "Kai works as a welder.", "fact"),
+            chunk("Kai: docks", "Kai's new job is at the docks."),
+        ),
+        # Ending things with the partner the old memory names.
+        (
+            ("Kai: partner Ines", "Kai's partner Ines sings in a choir.", "relationship"),
+            chunk("Kai: Ines", "Kai and Ines ended things last winter.", "relationship"),
+        ),
+    ],
+)
+def test_a_change_is_read_from_the_sentences_shape_not_a_list_of_wordings(old, new):
+    assert decide([new], existing(old), names=("Kai", "Mira")) == ["update 1"]
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # Moving a thing is no move of home: no place is tied to the person.
+        (
+            ("Kai: Bristol", "Kai lives in Bristol.", "fact"),
+            chunk("Kai: piano", "Kai moved the piano to the attic now."),
+        ),
+        # The same place again is no new value.
+        (
+            ("Kai: Bristol", "Kai lives in Bristol.", "fact"),
+            chunk("Kai: house", "Kai painted the house in Bristol again."),
+        ),
+        # A visit is not a home.
+        (
+            ("Kai: Bristol", "Kai lives in Bristol.", "fact"),
+            chunk("Kai: concert", "Kai went to a concert in Cardiff."),
+        ),
+        # "new" before another word: a new boss or a new kitten changes no home or partner.
+        (
+            ("Kai: Bristol", "Kai lives in Bristol.", "fact"),
+            chunk("Kai: boss", "Kai's new boss is from Leeds."),
+        ),
+        (
+            ("Kai: girlfriend Lena", "Kai's girlfriend is Lena.", "relationship"),
+            chunk("Kai: kitten", "Kai and Lena have a new kitten."),
+        ),
+        # Someone else's home.
+        (
+            ("Kai: Bristol", "Kai lives in Bristol.", "fact"),
+            chunk("Kai: sister", "Kai's sister lives in Cardiff now."),
+        ),
+    ],
+)
+def test_shape_look_alikes_are_added(old, new):
+    assert decide([new], existing(old), names=("Kai", "Mira")) == ["add"]

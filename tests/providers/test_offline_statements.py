@@ -53,6 +53,11 @@ def statement(sentence: str) -> tuple[str, str] | None:
             "Lena has two cats named Salt and Pepper.",
         ),
         (
+            "We relocated to Hobart last spring.",
+            "fact",
+            "Lena said they relocated to Hobart last spring.",
+        ),
+        (
             "My sister Ines keeps bees in Falmouth.",
             "relationship",
             "Lena's sister Ines keeps bees in Falmouth.",
@@ -188,6 +193,10 @@ def test_memories_come_from_the_user_and_the_characters_real_lines_never_the_sta
             "Nora and I broke up in the spring. I'm seeing someone new now, her name is Elena.",
             "Lena and Nora broke up in the spring. They're seeing someone new now, her name is "
             "Elena.",
+        ),
+        (
+            "Ines and I ended things last winter. These days I'm with Cal.",
+            "Lena and Ines ended things last winter. These days they're with Cal.",
         ),
         # The end said last joins the sentence before it.
         (

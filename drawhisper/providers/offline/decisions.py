@@ -28,9 +28,15 @@ has several favourite foods, several relatives, and facts about a relative ("a s
     Lisbon", "works as a nurse" / "is a teacher now", "girlfriend Nora" / "broke up ...
     seeing someone new", "cat is called Pepper" / "renamed the cat ... called Miso"); a job
     is named by a job word or by the person being one of the occupations in
-    ``OCCUPATIONS`` ("Sam is a barista", not "Sam's husband Daniel is a firefighter");
+    ``OCCUPATIONS`` ("Sam is a barista", not "Sam's husband Daniel is a firefighter"); a
+    home by the sentence's shape, not by a list of wordings: a dwelling word (live, home,
+    flat, house, rent, moved, relocated ...) and a place (a capitalised word) it ties to
+    the person ("rents a flat in Madrid", "home for Sam is Leeds", "Lisbon is Sam's home");
   - the new content holds a change word ("now", "quit", "moved", "broke up", "divorced",
-    "renamed", "passed away" ...);
+    "renamed", "passed away", "ended" ...), or "new" before a word naming the slot ("Sam's
+    new partner", "a new job", "our new puppy");
+  - the new content names a value the old one does not: when every name it says is
+    already in the old memory ("painted the house in Leeds again"), nothing changed;
   - the old memory says nothing else: every sentence of it names the slot, so retiring it
     loses no other fact (a memory "Sam works as a nurse. Sam has a cat." stays).
 
@@ -116,10 +122,11 @@ CHANGE_CUES = (
     "flew away",
     "retired",
     "again",
-    "new job",
     "got married",
     "got engaged",
     "graduated",
+    "ended",
+    "not together",
 )
 # Words that say something of a person's ended: the partner left, the pet died.
 ENDED_CUES = (
@@ -136,6 +143,8 @@ ENDED_CUES = (
     "called off",
     "called it off",
     "renamed",
+    "ended",
+    "not together",
 )
 _ENDED = re.compile(r"\b(?:" + "|".join(re.escape(cue) for cue in ENDED_CUES) + r")\b")
 # A capitalised word that is no common word: a name ("Biscuit", "Nora").
@@ -223,21 +232,6 @@ SLOT_WORDS: dict[str, tuple[str, ...]] = {
         "employed",
         "hired as",
     ),
-    "city": (
-        "lives? (?:[a-z']+ ){0,3}?in",
-        "living (?:[a-z']+ ){0,3}?in",
-        "(?:flat|apartment|house|home) is in",
-        "moved (?:out of|away from)",
-        "lives? there",
-        "living there",
-        "(?:has|have|'ve|'s) (?:always |now )?lived in",
-        "moved (?:[a-z]+ ){0,2}to",
-        "relocated to",
-        "based in",
-        "hometown",
-        "home is",
-        "is (?:my|their|his|her|\\w+'s) home",
-    ),
     "partner": (
         "girlfriend",
         "boyfriend",
@@ -259,6 +253,20 @@ SLOT_WORDS: dict[str, tuple[str, ...]] = {
 SLOTS: dict[str, re.Pattern] = {
     name: re.compile(_words(words)) for name, words in SLOT_WORDS.items()
 }
+# A home: a place (a capitalised word) that a dwelling word ties to the person, in either
+# order ("lives in Leeds", "rents a flat in Madrid", "relocated to Glasgow", "home for me is
+# Manchester", "Toronto is my home"). A rule on the sentence's shape, not a list of wordings.
+DWELLING = (
+    r"\b(?:live[sd]?|living|home|homes|flat|apartment|house|rent(?:s|ed|ing)?|based|settled|"
+    r"moved?|moving|relocat(?:e|ed|es|ing)|reside[sd]?|residing|stay(?:s|ed|ing)?)\b"
+)
+_PLACE = re.compile(
+    r"\b(?:in|to|from|near|of|out of|away from)\s+(?:[a-z]+\s+){0,2}?[A-Z][a-z]+"
+    r"|\b[A-Z][a-z]+\s+(?:is|has been|was)\s+(?:now\s+)?(?:my|our|their|his|her|[A-Z][a-z]+'s)\s+"
+    r"(?:new\s+)?home\b"
+    r"|\b(?i:home)\b[^.;!?]*?\b(?:is|was)\s+(?:now\s+|still\s+)?[A-Z][a-z]+"
+)
+_DWELLING = re.compile(DWELLING, re.IGNORECASE)
 SLOTS["job"] = re.compile(_words(SLOT_WORDS["job"]) + "|" + _OCCUPATION)
 for _kind, _names in PET_KINDS.items():
     # A pet's name: the kind of animal and a word naming it ("cat is called Pepper").
@@ -272,7 +280,9 @@ for _kind, _names in PET_KINDS.items():
 OWNER_NOUNS: dict[str, frozenset[str]] = {
     "diet": frozenset({"diet"}),
     "job": frozenset({"job", "work", "career", "profession", "occupation"}),
-    "city": frozenset({"home", "hometown", "flat", "apartment", "house", "city", "address"}),
+    "city": frozenset(
+        {"home", "hometown", "flat", "apartment", "house", "city", "town", "address", "place"}
+    ),
     "partner": frozenset(
         {"girlfriend", "boyfriend", "partner", "wife", "husband", "fiance", "fiancee", "spouse"}
     ),
@@ -282,9 +292,32 @@ SLOT_TYPES = frozenset({"preference", "fact", "relationship", "important_event",
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+")
 
 
+def _says_home(text: str) -> bool:
+    """A dwelling word and a place it ties to the person, within one sentence."""
+    return any(
+        _DWELLING.search(sentence) and _PLACE.search(sentence)
+        for sentence in _SENTENCE.split((text or "").replace("’", "'"))
+    )
+
+
 def _slots(text: str) -> frozenset[str]:
     lowered = (text or "").casefold().replace("’", "'")
-    return frozenset(name for name, pattern in SLOTS.items() if pattern.search(lowered))
+    found = {name for name, pattern in SLOTS.items() if pattern.search(lowered)}
+    if _says_home(text):
+        found.add("city")
+    return frozenset(found)
+
+
+def _says_new(text: str, slot: str) -> bool:
+    """Whether "new" stands before a word naming the slot ("a new partner", "my new job",
+    "our new puppy"): the value changed, whatever verb says so."""
+    nouns = OWNER_NOUNS.get(slot, frozenset())
+    following = re.findall(r"\bnew\s+([\w-]+)(?:\s+([\w-]+))?", (text or "").casefold())
+    return any(word in nouns for pair in following for word in pair)
+
+
+# Words between a possessive and its noun that do not change whose it is ("Sam's new job").
+_QUALIFIERS = frozenset({"new", "old", "current", "former", "ex", "first", "second", "latest"})
 
 
 def _owner(text: str, slot: str, names: Iterable[str] = ()) -> str:
@@ -310,7 +343,8 @@ def _owner(text: str, slot: str, names: Iterable[str] = ()) -> str:
     first = words[0]
     if not first.endswith("'s"):
         return first
-    following = words[1] if len(words) > 1 else ""
+    rest = [word for word in words[1:] if word not in _QUALIFIERS]
+    following = rest[0] if rest else ""
     following = following[:-2] if following.endswith("'s") else following
     if following in OWNER_NOUNS.get(slot, frozenset()):
         return first[:-2]
@@ -386,10 +420,14 @@ def is_slot_change(chunk: dict, existing: Existing, *, names: Iterable[str] = ()
         return False
     if _normal(chunk["content"]) == _normal(existing.content):
         return False
-    if not _CHANGE.search(chunk["content"].casefold()):
-        return False
+    changed = bool(_CHANGE.search(chunk["content"].casefold()))
     names = tuple(names)
+    said = _names_in(chunk["content"], names)
+    if said and said <= _names_in(existing.content, names):
+        return False  # the same value again ("painted the house in Leeds again")
     for slot in sorted(_slots(chunk["content"]) & _slots(existing.content)):
+        if not changed and not _says_new(chunk["content"], slot):
+            continue
         owner = _owner(chunk["content"], slot, names)
         if (
             owner

@@ -86,7 +86,7 @@ TYPE_ORDER = (
 # A sentence saying something of the speaker's ended or changed.
 ENDED = re.compile(
     r"\b(?:broke up|split up|divorced|separated|passed away|died|ran away|ran off|flew off|"
-    r"flew away|renamed|quit|called off|called it off)\b",
+    r"flew away|renamed|quit|called off|called it off|ended things|ended it|not together)\b",
     re.IGNORECASE,
 )
 

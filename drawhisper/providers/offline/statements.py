@@ -107,7 +107,8 @@ RULES: tuple[Rule, ...] = (
     ),
     _rule(
         "biography",
-        r"\bi\s+" + _ADVERBS + r"(?:was born|grew up|was raised|moved|graduated|got married|"
+        r"\b(?:i|we)\s+" + _ADVERBS + r"(?:was born|grew up|was raised|moved|relocated|"
+        r"emigrated|settled|graduated|got married|"
         r"got engaged|got divorced|lost my|broke my|adopted|retired|survived|nearly drowned|"
         r"almost drowned|came here|left home|studied|trained as|served in)\b",
         None,
@@ -117,7 +118,8 @@ RULES: tuple[Rule, ...] = (
         # off, a rename, a job quit ("Nora and I broke up", "we renamed the cat").
         "change",
         r"\b(?:broke up|split up|got divorced|divorced|separated|passed away|died|ran away|"
-        r"ran off|flew off|flew away|renamed)\b|\bi\s+" + _ADVERBS + r"quit\b",
+        r"ran off|flew off|flew away|renamed|ended things|ended it|not together)\b"
+        r"|\bi\s+" + _ADVERBS + r"quit\b",
         None,
         own=True,
     ),
