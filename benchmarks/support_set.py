@@ -301,6 +301,7 @@ def measure_support(
     from memories.pipeline.local_support import Source, local_support
 
     embedder = _RememberingEmbedder(get_embedder())
+    threads = {c.sample_id: tuple(turn.text for turn in c.turns) for c in conversations}
 
     def current(example: Example) -> bool:
         sources = [Source(speaker=m.speaker, content=m.content) for m in example.sources]
@@ -310,6 +311,7 @@ def measure_support(
             sources=sources,
             people=example.people,
             embedder=embedder,
+            thread=threads[example.sample_id],
         ).supported
 
     def baseline(example: Example) -> bool:

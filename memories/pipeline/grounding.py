@@ -7,8 +7,9 @@ Invariants:
   none is *ungrounded*: it is not checked further and is never stored as active.
 - A grounded chunk is checked against exactly the messages it cites, never the whole range:
   - ``local`` (the offline default): ``local_support``: names, numbers, negation and the
-    speaker must be in the cited messages, and enough of the claim's words (by lemma) or
-    its meaning (the best window of consecutive cited messages) must be there.
+    speaker must be in the cited messages, a detail rare in the job's messages must be said
+    or paraphrased there (word meaning), and enough of the claim's words (by lemma) or its
+    meaning (the best window of consecutive cited messages) must be there.
   - ``model``: one short verification call per chunk through the extraction model (the
     user's own choice of it, or the environment's; the same client), a JSON ``{"supported", "reason"}`` answer under
     ``SUPPORT_SCHEMA``. An answer that cannot be read counts as not supported, with that as
@@ -112,7 +113,8 @@ def check_chunks(chunks: Sequence[Chunk], context: JobContext) -> list[Verdict]:
             verdicts.append(model_verdict(chunk, sources, context=context))
         else:
             people = (context.user_name, context.character_name)
-            verdicts.append(local_verdict(chunk, sources, people=people))
+            thread = [message.content for message in context.messages]
+            verdicts.append(local_verdict(chunk, sources, people=people, thread=thread))
     return verdicts
 
 
@@ -120,16 +122,22 @@ def check_chunks(chunks: Sequence[Chunk], context: JobContext) -> list[Verdict]:
 
 
 def local_verdict(
-    chunk: Chunk, sources: Sequence[TranscriptMessage], *, people: Sequence[str] = ()
+    chunk: Chunk,
+    sources: Sequence[TranscriptMessage],
+    *,
+    people: Sequence[str] = (),
+    thread: Sequence[str] = (),
 ) -> Verdict:
     """The local check (``local_support``) of the chunk against its cited messages;
-    ``people`` are the chat's two names (the user's and the character's)."""
+    ``people`` are the chat's two names (the user's and the character's), ``thread`` the
+    job's messages (how rare a word is in them)."""
     result = local_support(
         title=chunk.title,
         content=chunk.content,
         sources=[Source(speaker=message.speaker, content=message.content) for message in sources],
         people=people,
         embedder=get_embedder(),
+        thread=thread,
     )
     return Verdict(
         source_seqs=tuple(message.seq for message in sources),

@@ -14,7 +14,15 @@ Hard rules (each names what was not said, in the verdict's reason):
   negates something too;
 - **speaker**: the person the claim is first about, when it is one of the two people of the
   chat, said one of the cited messages or is named in one (a value one person gave is not
-  moved to the other).
+  moved to the other);
+- **details**: every content word of the claim's content (not its title, a label such as
+  "Diet") that the cited messages do not say, and that
+  is rare in the thread (inverse document frequency over the job's messages, ``rarity``, at
+  least ``RARE_WORD``: in practice a word the chat never says; not one of the most common
+  verbs, ``GENERAL_VERBS``), is close in meaning to a word
+  they do say (the embedder's cosine between the two words, ``CLOSE_WORD``). This catches an
+  invented place, object or activity swapped into an otherwise true sentence, which moves
+  coverage and similarity too little to be refused by the score.
 
 Score: lexical coverage (the share of the claim's distinct content words found in the cited
 messages or their speakers' names, a word matching on its lemma, "went" meets "go", or its
@@ -39,6 +47,8 @@ SUPPORT_THRESHOLD = 0.5
 STEM_LETTERS = 5
 MAX_WINDOW_MESSAGES = 8  # longer runs of cited messages are read as one window
 NEGATION_SCOPE = 3  # content words after "not" that it negates
+RARE_WORD = 0.9  # ``rarity`` from which an unsaid word is a detail that must be backed
+CLOSE_WORD = 0.32  # word cosine from which a cited word backs it (a paraphrase)
 
 _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’-]*")
 _POSSESSIVE = re.compile(r"'s$")
@@ -81,6 +91,15 @@ STOPWORDS = frozenset(
     while who whom why will with won't would you your yours yourself said says say told tells
     tell mentioned mentions shared shares explained explains admitted admits revealed reveals
     talked talks spoke speaks user character someone something""".split()
+)
+
+# Verbs too common in English to be a detail of their own, however rare in one chat: a
+# memory says "Ada owns a boat" or "Ada goes by Alex" where the message said "I have a
+# boat" or "call me Alex". (A chat's own frequencies cannot tell a short chat's rare word
+# from a common one.)
+GENERAL_VERBS = frozenset(
+    """be have own keep go come get give take make do use call want ask need like prefer let put
+    see feel think know become stay start begin try may might shall""".split()
 )
 
 
@@ -143,25 +162,35 @@ def _keys(word: str) -> set[str]:
     return forms | {form[:STEM_LETTERS] for form in forms}
 
 
-def lexical_coverage(claim: str, sources: Iterable[str]) -> float:
-    words = list(dict.fromkeys(content_words(claim)))
-    if not words:
-        return 1.0
+def _said_keys(sources: Iterable[str]) -> set[str]:
     said: set[str] = set()
     for text in sources:
         for word in content_words(text):
             said |= _keys(word)
-    four_letter = {key for key in said if len(key) == 4}
-    found = 0
-    for word in words:
-        keys = _keys(word)
-        if keys & said:
-            found += 1
-        elif len(word) == 4 and any(key.startswith(word) for key in said):
-            found += 1
-        elif len(word) > 4 and word[:4] in four_letter:
-            found += 1
-    return found / len(words)
+    return said
+
+
+def _is_said(word: str, said: set[str]) -> bool:
+    """Whether ``word`` meets a word of ``said`` (``_said_keys``): on a key, or a four-letter
+    word on the start of a longer one (and the other way round)."""
+    if _keys(word) & said:
+        return True
+    if len(word) == 4:
+        return any(key.startswith(word) for key in said)
+    return len(word) > 4 and word[:4] in said
+
+
+def unsaid_words(claim: str, sources: Iterable[str]) -> list[str]:
+    """The claim's distinct content words that the sources do not say (``_is_said``)."""
+    said = _said_keys(sources)
+    return [word for word in dict.fromkeys(content_words(claim)) if not _is_said(word, said)]
+
+
+def lexical_coverage(claim: str, sources: Iterable[str]) -> float:
+    words = list(dict.fromkeys(content_words(claim)))
+    if not words:
+        return 1.0
+    return 1 - len(unsaid_words(claim, sources)) / len(words)
 
 
 # --------------------------------------------------------------------------- hard rules
@@ -257,6 +286,51 @@ def refusal(claim: str, content: str, sources: Sequence[Source], *, people: Sequ
     return ""
 
 
+# --------------------------------------------------------------------------- details
+
+
+def rarity(word: str, thread: Sequence[str]) -> float:
+    """How rare ``word`` is in the chat, 0 to 1: its inverse document frequency over the
+    thread's messages, ``log((n + 1) / (df + 1)) / log(n + 1)``; 1 for a word it never says."""
+    if not thread:
+        return 1.0
+    keys = _keys(word)
+    frequency = sum(1 for said in _thread_keys(tuple(thread)) if keys & said)
+    return math.log((len(thread) + 1) / (frequency + 1)) / math.log(len(thread) + 1)
+
+
+@lru_cache(maxsize=8)
+def _thread_keys(thread: tuple[str, ...]) -> list[set[str]]:
+    return [_said_keys([text]) for text in thread]
+
+
+def invented_details(
+    claim: str, texts: Sequence[str], *, thread: Sequence[str], embedder
+) -> list[str]:
+    """The claim's details that nothing backs: a content word that the cited messages do not
+    say, that is rare in the thread (``rarity`` at least ``RARE_WORD``), and that no word of
+    the cited messages is close to in meaning (word cosine below ``CLOSE_WORD``). A paraphrase
+    ("adores" for "loves") is close to a cited word; an invented place or object is not."""
+    candidates = [
+        word
+        for word in unsaid_words(claim, texts)
+        if not word.isdigit()
+        and word not in NUMBER_WORDS
+        and lemma(word) not in GENERAL_VERBS
+        and rarity(word, thread) >= RARE_WORD
+    ]
+    said = list(dict.fromkeys(word for text in texts for word in content_words(text)))
+    if not candidates or not said:
+        return candidates
+    vectors = embedder.embed_documents([*candidates, *said])
+    said_vectors = vectors[len(candidates) :]
+    return [
+        word
+        for word, vector in zip(candidates, vectors, strict=False)
+        if max(_cosine(vector, other) for other in said_vectors) < CLOSE_WORD
+    ]
+
+
 # --------------------------------------------------------------------------- meaning
 
 
@@ -287,9 +361,17 @@ def best_window_similarity(content: str, texts: Sequence[str], embedder) -> floa
 
 
 def local_support(
-    *, title: str, content: str, sources: Sequence[Source], people: Sequence[str], embedder
+    *,
+    title: str,
+    content: str,
+    sources: Sequence[Source],
+    people: Sequence[str],
+    embedder,
+    thread: Sequence[str] = (),
 ) -> LocalResult:
-    """The local verdict on one claim against the messages it cites, in their order."""
+    """The local verdict on one claim against the messages it cites, in their order;
+    ``thread`` is every message of that part of the chat (for how rare a word is; the
+    cited messages alone when empty)."""
     claim = f"{title}. {content}"
     texts = [source.content for source in sources]
     speakers = sorted({source.speaker for source in sources})
@@ -297,6 +379,15 @@ def local_support(
     similarity = max(0.0, best_window_similarity(content, texts, embedder))
     score = round(max(coverage, (coverage + similarity) / 2), 3)
     refused = refusal(claim, content, sources, people=people)
+    if not refused and score > SUPPORT_THRESHOLD:
+        # The content only: a title is a label ("Diet", "Job") that names no detail.
+        invented = invented_details(
+            content, [*texts, *speakers], thread=thread or texts, embedder=embedder
+        )
+        if invented:
+            refused = (
+                f"it says {', '.join(invented)}, which the messages neither say nor come close to."
+            )
     return LocalResult(
         supported=not refused and score > SUPPORT_THRESHOLD,
         score=score,

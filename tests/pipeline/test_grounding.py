@@ -17,6 +17,7 @@ from memories.pipeline.grounding import (
 )
 from memories.pipeline.local_support import SUPPORT_THRESHOLD, lexical_coverage
 from memories.pipeline.schema import Chunk
+from tests.embeddings.conftest import local_embedder, local_embedding_settings  # noqa: F401
 
 WHEN = datetime(2026, 11, 29, 14, 0, tzinfo=UTC)
 SAID = [
@@ -190,6 +191,41 @@ def test_a_negation_the_message_also_makes_is_supported():
     # A stop is a "no more": "stopped eating meat" supports "eats no meat".
     stopped = [TranscriptMessage(1, 1, "user", "Ada", "I stopped eating meat last year.", WHEN)]
     assert local_verdict(chunk("Ada eats no meat.", [1]), stopped, people=("Ada",)).supported
+
+
+@pytest.mark.usefixtures("local_embedding_settings")
+@pytest.mark.parametrize(
+    ("content", "invented"),
+    [
+        # One object swapped in a long, otherwise true sentence: socks -> accordions.
+        ("Ada has a dog called Biscuit, a scruffy terrier who steals accordions.", "accordions"),
+        # A place added that nobody in the chat mentions.
+        (
+            "Ada has a dog called Biscuit, a scruffy terrier who steals socks at the lighthouse.",
+            "lighthouse",
+        ),
+    ],
+)
+def test_a_single_invented_detail_in_a_true_sentence_is_refused(content, invented):
+    [verdict] = check_chunks([chunk(content, [3], title="Ada's dog")], context())
+    assert not verdict.supported
+    assert verdict.score > SUPPORT_THRESHOLD  # the words alone would have let it through
+    assert f"it says {invented}, which the messages neither say nor come close to" in (
+        verdict.reason
+    )
+
+
+@pytest.mark.usefixtures("local_embedding_settings")
+@pytest.mark.parametrize(
+    "content",
+    [
+        "Ada has a dog called Biscuit, a scruffy terrier who pinches socks.",
+        "Ada has a puppy called Biscuit, a scruffy terrier who steals socks.",
+    ],
+)
+def test_a_word_close_in_meaning_to_what_was_said_is_supported(content):
+    [verdict] = check_chunks([chunk(content, [3], title="Ada's dog")], context())
+    assert verdict.supported, verdict.reason
 
 
 # --------------------------------------------------------------------------- model answers
