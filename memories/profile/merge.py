@@ -16,6 +16,12 @@ they/them", "Ada uses she/her pronouns", "Ada goes by he/him"), else a plain "Ad
 (she/her) or "Ada is a man" (he/him). Nothing else is guessed: "Ada is non-binary" names no
 pronouns, and a negated sentence ("Ada is not a man") matches neither rule.
 
+The name (``learned_name``): the one the user asked to be called ("Ada goes by Alex", "Ada's
+name is Alex", "Ada asked to be called Alex"), the newest winning; otherwise the chat's name
+for the user. A sentence that gives the pronouns is not repeated as a key fact; one that gives
+the name stays one (the prompt shows the chat's name for the user, so "Ada goes by Alex" is
+how the character learns it).
+
 The merge (``merged``): a field the user wrote (``user_fields``) is kept exactly as they wrote
 it; every other field is the pipeline's and is rebuilt from the memories (the name from the
 chat's name for the user), so a memory that is superseded or deleted leaves the profile at
@@ -104,6 +110,8 @@ def learned_entries(
                 continue
             if len(sentence) > MAX_ENTRY_CHARACTERS:
                 continue  # a profile entry is one short line; the memory itself keeps it
+            if pronouns_said(sentence, subject=about_user):
+                continue  # the profile's pronouns say it
             seen.add(key)
             learned[field_for(sentence, memory_type=memory.type)].append(sentence)
     return learned
@@ -142,6 +150,38 @@ def pronouns_said(sentence: str, *, subject: re.Pattern[str]) -> str:
     return _GENDER_PRONOUNS[gender.group(1).lower()] if gender else ""
 
 
+_GOES_BY = re.compile(
+    r"^(?:'s\s+name\s+is|\s+(?:goes|go)\s+by|\s+(?:asked|asks|wants|prefers)\s+to\s+be\s+called)"
+    r"\s+([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)(?=\s*[.!,;]|\s*$)"
+)
+
+
+def name_said(sentence: str, *, subject: re.Pattern[str]) -> str:
+    """The name a sentence about the user says they go by ("Ada goes by Alex", "Ada's name
+    is Alex"; "" when it says none, or it is negated)."""
+    opening = subject.match(sentence)
+    if not opening or re.search(r"\b(?:not|never|n't|no longer)\b", sentence, re.IGNORECASE):
+        return ""
+    start = opening.end() - 2 if sentence[: opening.end()].endswith("'s") else opening.end()
+    found = _GOES_BY.match(sentence[start:])
+    if not found or _PRONOUN_SET.match(found.group(1)):
+        return ""
+    return found.group(1)
+
+
+def learned_name(
+    memories: Iterable[MemoryFacts], *, user_name: str, other_names: Iterable[str] = ()
+) -> str:
+    """The name the user asked to be called, from their memories, oldest first (the newest
+    statement wins); "" when they never said."""
+    about_user = _subject_pattern(user_name, other_names)
+    found = ""
+    for memory in memories:
+        for sentence in sentences(memory.content):
+            found = name_said(sentence, subject=about_user) or found
+    return found
+
+
 def learned_pronouns(
     memories: Iterable[MemoryFacts], *, user_name: str, other_names: Iterable[str] = ()
 ) -> str:
@@ -162,12 +202,14 @@ def merged(
     user_name: str,
     character_name: str = "",
     pronouns: str = "",
+    name: str = "",
 ) -> dict[str, Any]:
-    """The profile after an update: the user's fields as they are, the pipeline's rebuilt."""
+    """The profile after an update: the user's fields as they are, the pipeline's rebuilt;
+    ``name`` is the one the user asked to be called, when they did."""
     profile = normalised(current)
     owned = set(user_fields)
-    if "name" not in owned and user_name:
-        profile["name"] = one_line(user_name)[:80]
+    if "name" not in owned and (name or user_name):
+        profile["name"] = one_line(name or user_name)[:80]
     if "pronouns" not in owned:
         profile["pronouns"] = pronouns
     pipeline_lists = [field for field in LIST_FIELDS if field not in owned]

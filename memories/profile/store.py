@@ -26,6 +26,7 @@ from memories.profile.merge import (
     PROFILE_MEMORY_TYPES,
     MemoryFacts,
     learned_entries,
+    learned_name,
     learned_pronouns,
     merged,
 )
@@ -130,9 +131,12 @@ def _chat_names(*, owner_id: int, character_id: int) -> list[str]:
     return list(dict.fromkeys(names))
 
 
-_PRONOUN_HINT = Q(content__icontains="pronoun") | Q(
-    content__iregex=r"\m(woman|girl|lady|man|guy|boy)\M"
+_PRONOUN_HINT = (
+    Q(content__icontains="pronoun")
+    | Q(content__iregex=r"\m(woman|girl|lady|man|guy|boy)\M")
+    | Q(content__iregex=r"\m[a-z]+/[a-z]+\M")
 )
+_NAME_HINT = Q(content__iregex=r"\m(goes by|go by|name is|to be called)\M")
 
 
 def _refresh(
@@ -150,6 +154,8 @@ def _refresh(
     other_names = _chat_names(owner_id=owner_id, character_id=character_id)
     if user_name is None:  # a hand change: the name stays what the last chat read made it
         pipeline_name = current["name"] if "name" not in user_fields else ""
+        if pipeline_name not in other_names:
+            pipeline_name = ""  # a name learned from a memory: learned again below, or not
         user_name = pipeline_name or (other_names[0] if other_names else "")
     learned = learned_entries(
         (MemoryFacts(id=pk, type=kind, content=content) for pk, kind, content in memories),
@@ -166,6 +172,14 @@ def _refresh(
         user_name=user_name,
         other_names=other_names,
     )
+    name = learned_name(
+        (
+            MemoryFacts(id=pk, type=kind, content=content)
+            for pk, kind, content in active.filter(_NAME_HINT).values_list("id", "type", "content")
+        ),
+        user_name=user_name,
+        other_names=other_names,
+    )
     data = merged(
         current,
         user_fields=user_fields,
@@ -173,6 +187,7 @@ def _refresh(
         user_name=user_name,
         character_name=character_name,
         pronouns=pronouns,
+        name=name,
     )
     if profile is None:
         if not any(data[field] for field in FIELDS if field != "name"):

@@ -9,7 +9,7 @@ import pytest
 from memories import index as vector_services
 from memories.models import Memory
 from memories.profile import profile_refresh, profile_update, profile_view
-from memories.profile.merge import MemoryFacts, learned_pronouns
+from memories.profile.merge import MemoryFacts, learned_name, learned_pronouns
 from tests.factories import MemoryFactory, ThreadFactory, UserFactory
 
 PROFILE = "/api/characters/{}/profile/"
@@ -174,3 +174,19 @@ def test_pronouns_come_from_any_active_memory_and_the_users_own_win(user, charac
     profile_refresh(owner_id=user.pk, character_id=character.pk, user_name="Ada")
     view = profile_view(owner_id=user.pk, character_id=character.pk)
     assert view.data["pronouns"] == "ze/zir" and "pronouns" in view.user_fields
+
+
+@pytest.mark.parametrize(
+    ("contents", "name"),
+    [
+        (["Ada goes by Alex."], "Alex"),
+        (["Ada's name is Sam."], "Sam"),
+        (["Ada goes by Alex.", "Ada asked to be called Sasha."], "Sasha"),  # newest wins
+        (["Ada goes by he/him."], ""),  # pronouns, not a name
+        (["Ada no longer goes by Alex."], ""),
+        (["Mara goes by Captain."], ""),
+        (["Ada goes by bike to work."], ""),
+    ],
+)
+def test_the_name_the_user_asked_for_is_learned(contents, name):
+    assert learned_name(said(*contents), user_name="Ada") == name

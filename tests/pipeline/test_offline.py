@@ -105,3 +105,67 @@ def test_offline_jobs_across_a_long_chat_remember_the_user_and_never_the_stand_i
         "preference",
         "important_event",
     }
+
+
+@pytest.mark.parametrize(
+    ("said", "memory", "field", "value", "prompt_line"),
+    [
+        (
+            "Hi Mira. I go by he/him, by the way.",
+            "Alice goes by he/him.",
+            "pronouns",
+            "he/him",
+            "Pronouns: he/him",
+        ),
+        (
+            "Before we start: my pronouns are they/them.",
+            "Alice's pronouns are they/them.",
+            "pronouns",
+            "they/them",
+            "Pronouns: they/them",
+        ),
+        (
+            "Please, call me Alex. Everyone does.",
+            "Alice goes by Alex.",
+            "name",
+            "Alex",
+            "- Alice goes by Alex.",
+        ),
+    ],
+)
+def test_what_the_user_asks_to_be_called_becomes_a_memory_and_reaches_the_profile(
+    thread, django_capture_on_commit_callbacks, said, memory, field, value, prompt_line
+):
+    from memories.context import profile_prompt
+    from memories.profile import profile_update, profile_view
+
+    write_messages(
+        thread,
+        [
+            ("user", said),
+            ("assistant", "Noted. The tide is turning, shall we walk?"),
+            ("user", "I work as a locksmith in the old town, so my hands are never clean."),
+            ("assistant", "A locksmith! Then no door here will stop you."),
+        ],
+    )
+    job = MemoryJob.objects.create(
+        thread=thread, start_seq=1, end_seq=4, pipeline_version=PIPELINE_VERSION
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        assert run_job(job_id=job.pk) == Outcome.SUCCEEDED
+    active = Memory.objects.filter(status=Memory.Status.ACTIVE)
+    assert any(memory in stored.content for stored in active), [m.content for m in active]
+    owner, character = thread.owner_id, thread.character_id
+    assert profile_view(owner_id=owner, character_id=character).data[field] == value
+    prompt = profile_prompt(
+        owner_id=owner, character_id=character, user_name="Alice", character_name="Mira"
+    )
+    assert prompt_line in prompt and "locksmith" in prompt
+
+    # The user's own edit wins over what the pipeline learned, at the next job too.
+    profile_update(owner_id=owner, character_id=character, changes={field: "Sam"})
+    job.refresh_from_db()
+    MemoryJob.objects.filter(pk=job.pk).update(status=MemoryJob.Status.PENDING, claimed_at=None)
+    with django_capture_on_commit_callbacks(execute=True):
+        run_job(job_id=job.pk)
+    assert profile_view(owner_id=owner, character_id=character).data[field] == "Sam"

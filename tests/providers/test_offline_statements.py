@@ -98,6 +98,11 @@ def statement(sentence: str) -> tuple[str, str] | None:
             "Lena said they renamed the cat; she's called Miso now.",
         ),
         ("I'm seeing someone new now.", "relationship", "Lena is seeing someone new now."),
+        # What to call the speaker.
+        ("I go by he/him, by the way.", "fact", "Lena goes by he/him."),
+        ("My pronouns are they/them.", "fact", "Lena's pronouns are they/them."),
+        ("Please, call me Alex.", "fact", "Lena goes by Alex."),
+        ("I use she/her pronouns.", "fact", "Lena uses she/her pronouns."),
     ],
 )
 def test_a_statement_about_oneself_is_typed_and_told_in_third_person(sentence, kind, reported):

@@ -65,6 +65,16 @@ def _rule(name: str, pattern: str, kind: str | None, *, own: bool = False) -> Ru
 # Order matters: the first rule that matches a clause gives its type.
 RULES: tuple[Rule, ...] = (
     _rule(
+        # What to call the speaker: "I go by he/him", "my pronouns are they/them", "call me
+        # Alex" (told "Ada goes by Alex"), "I use she/her pronouns".
+        "address",
+        r"\bi\s+" + _ADVERBS + r"go\s+by\s+\S"
+        r"|\bmy\s+(?:preferred\s+)?pronouns\s+(?:are|'re|is)\b"
+        r"|\bi\s+" + _ADVERBS + r"(?:use|prefer)\s+(?:[a-z]+/[a-z]+\b|(?:\w+\s+)?pronouns\b)"
+        r"|^(?:please,?\s+)?(?:just\s+)?call\s+me\s+[a-z]",
+        "fact",
+    ),
+    _rule(
         "fear",
         _I_AM + r"(?:terrified|afraid|scared|frightened|petrified)\s+of\b"
         r"|\bi\s+" + _ADVERBS + r"(?:fear|dread)\s+(?!that\b|so\b)\w"
@@ -191,6 +201,9 @@ _OPENERS = re.compile(
     r"[,:!]?\s+)+",
     re.IGNORECASE,
 )
+_CALL_ME = re.compile(r"^(?:please,?\s+)?(?:just\s+)?call\s+me\s+", re.IGNORECASE)
+_LEAD_IN = re.compile(r"^[^:\"]{1,40}:\s+(?=(?:i|i'm|my|call me|please)\b)", re.IGNORECASE)
+_PRONOUN_PAIR = re.compile(r"\b[a-z]+/[a-z]+\b", re.IGNORECASE)
 _ASIDES = re.compile(
     r",\s*(?:you know|you see|i guess|i suppose|i think|to be honest|honestly|really|"
     r"actually|by the way)\s*(?=[,.!…]|$)",
@@ -355,12 +368,16 @@ def report_statement(clause: str, *, speaker: str, other: str | None = None) -> 
     quoted (``Ada said: "..."``); None when nothing is left once openers are dropped."""
     text = _ASIDES.sub("", normalise(clause).strip().strip('"“”* '))
     text = _OPENERS.sub("", text).strip().rstrip(",;:—– ")
+    # "Before we start: my pronouns are ...": the lead-in is no part of the statement.
+    text = _LEAD_IN.sub("", text)
+    # "Call me Alex" is what the speaker goes by: "Ada goes by Alex".
+    text = _CALL_ME.sub("I go by ", text)
     if other:  # "I love you, Odo." / "Odo, I trust you": the name called is no part of it
         called = "|".join(re.escape(part) for part in (other, other.split()[0]))
         text = re.sub(rf"^(?:{called}),\s+", "", text)
         text = re.sub(rf",\s+(?:{called})(?=[.!…]*$)", "", text)
-    if not content_words(text):
-        return None
+    if not content_words(text) and not _PRONOUN_PAIR.search(text):
+        return None  # ("he/him" is all function words, and still the point)
     # "Nora and I broke up" is told "Sam and Nora broke up": the speaker first.
     text = re.sub(r"^([A-Z][\w'-]*) and (?:I|me)\b", r"I and \1", text)
     lowered = {token.lower() for token in re.findall(r"[A-Za-z][A-Za-z']*", text)}
