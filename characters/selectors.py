@@ -14,7 +14,7 @@ from characters.lorebooks.selectors import (
 )
 from characters.lorebooks.vector_rows import LoreVectorRow, lore_entries_with_vectors
 from characters.models import Character
-from characters.personas.selectors import PersonaView, persona_view
+from characters.personas.selectors import PersonaView, persona_view, persona_view_of
 
 __all__ = [
     "ChatLore",
@@ -32,6 +32,7 @@ __all__ = [
     "persona_choice",
     "persona_options",
     "persona_view",
+    "persona_view_of",
 ]
 
 

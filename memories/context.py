@@ -13,6 +13,8 @@ Chat imports only this module. Every function is scoped to the thread's owner an
 - ``pinned_and_shared_memories(thread_id, owner_id, character_id)``: both of the above in
   one read, for a caller that knows the thread's owner and character (a chat turn).
 - ``rolling_summary(thread_id)``: the newest summary of the thread, or None.
+- ``profile_and_summary(owner_id, character_id, thread_id, user_name, character_name)``:
+  ``profile_prompt`` and ``rolling_summary`` in one query, for a chat turn.
 - ``documents_for_chat(owner_id, character_id, scene_id, lorebook_ids)``: the lore documents
   a chat with that character (and scene, and those lorebooks) searches, with their status,
   passages and tokens (for the scene editor's preview; none of it is always in a prompt).
@@ -127,13 +129,42 @@ def rolling_summary(*, thread_id: int) -> ContextItem | None:
     summary = rolling_summary_for_thread(thread_id=thread_id)
     if summary is None:
         return None
+    return summary_item(
+        summary.pk, summary.text, summary.token_count, summary.start_seq, summary.end_seq
+    )
+
+
+def summary_item(pk: int, text: str, token_count: int, start_seq, end_seq) -> ContextItem:
     return ContextItem(
         kind="summary",
-        id=summary.pk,
-        text=summary.text,
-        tokens=summary.token_count or count_tokens(summary.text),
-        start_seq=summary.start_seq,
-        end_seq=summary.end_seq,
+        id=pk,
+        text=text,
+        tokens=token_count or count_tokens(text),
+        start_seq=start_seq,
+        end_seq=end_seq,
+    )
+
+
+@dataclass(frozen=True)
+class ProfileAndSummary:
+    profile: str  # as ``profile_prompt`` gives it
+    summary: ContextItem | None  # as ``rolling_summary`` gives it
+
+
+def profile_and_summary(
+    *, owner_id: int, character_id: int, thread_id: int, user_name: str, character_name: str
+) -> ProfileAndSummary:
+    """``profile_prompt`` and ``rolling_summary`` of a chat turn in one query."""
+    from memories.profile.store import profile_view_of
+    from memories.selectors import profile_and_rolling_summary
+
+    rows = profile_and_rolling_summary(
+        owner_id=owner_id, character_id=character_id, thread_id=thread_id
+    )
+    view = profile_view_of(rows.profile, character_id=character_id)
+    return ProfileAndSummary(
+        profile=view.text(user_name=user_name, character_name=character_name),
+        summary=summary_item(*rows.summary) if rows.summary is not None else None,
     )
 
 

@@ -266,25 +266,87 @@ def memories_pinned_or_shared_in_thread(
 def rolling_summary_for_thread(*, thread_id: int):
     """The thread's rolling summary in one statement: its newest ``recent`` summary, or before
     any exists its newest daily one (``memories.pipeline.latest_summary_for_thread``)."""
+    return rolling_summaries_of_thread(thread_id=thread_id).first()
+
+
+def rolling_summaries_of_thread(*, thread_id: int):
+    """The thread's ``recent`` and daily summaries, the rolling one first."""
     from django.db.models import Case, IntegerField, Value, When
 
     from memories.models import Summary
 
-    return (
-        Summary.objects.filter(
-            thread_id=thread_id, level__in=[Summary.Level.RECENT, Summary.Level.DAILY]
-        )
-        .order_by(
-            Case(
-                When(level=Summary.Level.RECENT, then=Value(0)),
-                default=Value(1),
-                output_field=IntegerField(),
-            ),
-            "-end_seq",
-            "-id",
-        )
-        .first()
+    return Summary.objects.filter(
+        thread_id=thread_id, level__in=[Summary.Level.RECENT, Summary.Level.DAILY]
+    ).order_by(
+        Case(
+            When(level=Summary.Level.RECENT, then=Value(0)),
+            default=Value(1),
+            output_field=IntegerField(),
+        ),
+        "-end_seq",
+        "-id",
     )
+
+
+SUMMARY_COLUMNS = ("pk", "text", "token_count", "start_seq", "end_seq")
+PROFILE_COLUMNS = ("pk", "character_id", "data", "user_fields", "updated_at")
+
+
+@dataclass(frozen=True)
+class TurnMemoryRows:
+    """The rows of a chat turn's profile and rolling summary, each None when there is none."""
+
+    profile: object | None  # a Profile
+    summary: tuple | None  # SUMMARY_COLUMNS of the rolling summary
+
+
+def profile_and_rolling_summary(*, owner_id: int, character_id: int, thread_id: int):
+    """The owner's profile for the character and the thread's rolling summary in one
+    statement (a chat turn needs both): two lateral joins on one row, so either may be
+    missing without losing the other."""
+    import json
+
+    from django.db import connection
+
+    from memories.models import Profile
+
+    profile_sql, profile_params = (
+        Profile.objects.filter(owner_id=owner_id, character_id=character_id)
+        .order_by("pk")
+        .values_list(*PROFILE_COLUMNS)[:1]
+        .query.sql_with_params()
+    )
+    summary_sql, summary_params = (
+        rolling_summaries_of_thread(thread_id=thread_id)
+        .values_list(*SUMMARY_COLUMNS)[:1]
+        .query.sql_with_params()
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT p.*, s.* FROM (SELECT 1) AS one LEFT JOIN LATERAL ({profile_sql}) p ON true"
+            f" LEFT JOIN LATERAL ({summary_sql}) s ON true",
+            [*profile_params, *summary_params],
+        )
+        row = cursor.fetchone()
+    width = len(PROFILE_COLUMNS)
+    profile_row, summary_row = row[:width], row[width:]
+
+    def decoded(value):
+        return json.loads(value) if isinstance(value, str) else value
+
+    profile = None
+    if profile_row[0] is not None:
+        pk, character, data, user_fields, updated_at = profile_row
+        profile = Profile(
+            pk=pk,
+            owner_id=owner_id,
+            character_id=character,
+            data=decoded(data),
+            user_fields=decoded(user_fields),
+            updated_at=updated_at,
+        )
+    summary = tuple(summary_row) if summary_row[0] is not None else None
+    return TurnMemoryRows(profile=profile, summary=summary)
 
 
 def memories_retrievable_in_thread(*, thread_id: int) -> QuerySet[Memory]:

@@ -32,6 +32,14 @@ def persona_default(*, user) -> Persona | None:
     return persona_list(user=user).filter(default=True).first()
 
 
+def persona_view_of(persona: Persona | None, *, owner_id: int) -> PersonaView | None:
+    """The view of a persona row the caller already read (with its chat), when it is the
+    owner's."""
+    if persona is None or persona.owner_id != owner_id:
+        return None
+    return PersonaView(id=persona.pk, name=persona.name, description=persona.description)
+
+
 def persona_view(*, owner_id: int, persona_id: int | None) -> PersonaView | None:
     if persona_id is None:
         return None

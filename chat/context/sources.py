@@ -4,13 +4,19 @@ author's note and the user's profile as the character knows it. Frozen, with eve
 macro already resolved.
 
 Read only through ``characters.selectors`` (persona, lore), ``scenes`` (the effective
-configuration and macro rendering) and ``memories.context`` (the profile), never another
-app's models."""
+configuration and macro rendering) and ``memories.context`` (the profile and the rolling
+summary, in one read), never another app's models."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
+
+from memories.contracts import ContextItem
+
+#: ``gather_sources(persona=...)`` not given: the persona is read from the chat's.
+READ_PERSONA: Any = object()
 
 LORE_LAYERS = ("lore_before", "lore_after", "lore_depth")
 LORE_LAYER_OF_POSITION = {
@@ -45,21 +51,33 @@ class TurnSources:
     author_note: str = ""
     author_note_depth: int = 4
     profile: str = ""  # the profile's section of the system message ("" for none)
+    # The rolling summary, read with the profile; ``summary_read`` False: the summary layer
+    # reads it itself (sources made by hand, a tool's line-up).
+    summary: ContextItem | None = None
+    summary_read: bool = False
 
     def lore_for(self, layer: str) -> tuple[LoreLine, ...]:
         return tuple(line for line in self.lore if line.layer == layer)
 
 
 def gather_sources(
-    *, thread, config, user_name: str, history: Sequence, budgets: Mapping[str, int]
+    *,
+    thread,
+    config,
+    user_name: str,
+    history: Sequence,
+    budgets: Mapping[str, int],
+    persona=READ_PERSONA,
 ) -> TurnSources:
     """What the role-play layers of ``thread``'s next reply draw from. ``history`` is the
-    prompt messages before the reply, newest first (the lore scan reads the newest)."""
+    prompt messages before the reply, newest first (the lore scan reads the newest).
+    ``persona`` is the chat's ``PersonaView`` (or None) when the caller read it already."""
     from characters.selectors import lore_for_turn, persona_view
-    from memories.context import profile_prompt
+    from memories.context import profile_and_summary
     from scenes.prompting import render_card_text
 
-    persona = persona_view(owner_id=thread.owner_id, persona_id=thread.persona_id)
+    if persona is READ_PERSONA:
+        persona = persona_view(owner_id=thread.owner_id, persona_id=thread.persona_id)
     description = persona.description if persona is not None else ""
 
     def card_text(text: str) -> str:
@@ -72,6 +90,13 @@ def gather_sources(
         thread_id=thread.pk,
         messages=[message.content for message in history],
         token_budget=sum(budgets.get(name, 0) for name in LORE_LAYERS),
+    )
+    memory = profile_and_summary(
+        owner_id=thread.owner_id,
+        character_id=thread.character_id,
+        thread_id=thread.pk,
+        user_name=user_name,
+        character_name=config.name,
     )
     return TurnSources(
         user_name=user_name,
@@ -95,10 +120,7 @@ def gather_sources(
         post_history=card_text(config.post_history_instructions),
         author_note=card_text(thread.author_note),
         author_note_depth=thread.author_note_depth,
-        profile=profile_prompt(
-            owner_id=thread.owner_id,
-            character_id=thread.character_id,
-            user_name=user_name,
-            character_name=config.name,
-        ),
+        profile=memory.profile,
+        summary=memory.summary,
+        summary_read=True,
     )

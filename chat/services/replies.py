@@ -22,12 +22,13 @@ from django.db import transaction
 from django.db.models import OuterRef
 from django.utils import timezone
 
+from characters.selectors import persona_view_of
 from chat import selectors
 from chat.context import AssembledContext, assemble_context
 from chat.models import ContextReceipt, Message, Thread
 from chat.services import guard
 from chat.services.errors import NothingToContinue, NothingToRegenerate, NotLatestReply
-from chat.services.threads import thread_user_name
+from chat.services.threads import user_name_of
 from drawhisper.accounts.connections import chat_llm_config, default_connection_id_of
 from drawhisper.providers.base import ChatMessage
 from drawhisper.tokens import count_tokens
@@ -152,25 +153,27 @@ def reply_prepare(*, reply_id: int, store_receipt: bool = True) -> PreparedReply
     written before the first token).
     A reply that starts with text (a continuation) gets that text as the model's own last
     turn, followed by the instruction to go on from it."""
-    # One read for the reply, its chat, character, scene, owner and the owner's default
-    # model connection (its id; the connection row only when there is one).
+    # One read for the reply, its chat, character, scene, persona, owner and the owner's
+    # default model connection (its id; the connection row only when there is one). The
+    # persona read here serves the user's name and the persona block alike.
     reply = (
-        Message.objects.select_related("thread__character", "thread__scene", "thread__owner")
+        Message.objects.select_related(
+            "thread__character", "thread__scene", "thread__owner", "thread__persona"
+        )
         .annotate(default_connection_id=default_connection_id_of(OuterRef("thread__owner_id")))
         .get(pk=reply_id)
     )
     thread = reply.thread
+    persona = persona_view_of(thread.persona, owner_id=thread.owner_id)
+    user_name = user_name_of(owner=thread.owner, persona=persona)
     assembled: AssembledContext = assemble_context(
-        thread=thread,
-        reply_seq=reply.seq,
-        user_name=thread_user_name(owner=thread.owner, persona_id=thread.persona_id),
+        thread=thread, reply_seq=reply.seq, user_name=user_name, persona=persona
     )
     receipt = assembled.receipt
     if store_receipt:
         _store_receipt(reply, receipt)
     messages = tuple(assembled.messages)
     if reply.content:
-        user_name = thread_user_name(owner=thread.owner, persona_id=thread.persona_id)
         messages = (
             *messages,
             ChatMessage(role="assistant", content=reply.content),

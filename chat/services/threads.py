@@ -24,7 +24,11 @@ def thread_user_name(*, owner, persona_id: int | None) -> str:
     """The name ``{{user}}`` stands for in a chat: its persona's, else the account's."""
     from characters.selectors import persona_view
 
-    persona = persona_view(owner_id=owner.pk, persona_id=persona_id)
+    return user_name_of(owner=owner, persona=persona_view(owner_id=owner.pk, persona_id=persona_id))
+
+
+def user_name_of(*, owner, persona) -> str:
+    """``thread_user_name`` for a chat whose ``PersonaView`` (or None) was read already."""
     return persona.name if persona is not None else owner.get_username()
 
 

@@ -69,6 +69,11 @@ def _view(profile: Profile | None, *, character_id: int) -> ProfileView:
     )
 
 
+def profile_view_of(profile: Profile | None, *, character_id: int) -> ProfileView:
+    """The view of a profile row already read (None: nothing known yet)."""
+    return _view(profile, character_id=character_id)
+
+
 def profile_view(*, owner_id: int, character_id: int) -> ProfileView:
     """The owner's profile for the character (an empty one before anything is known)."""
     profile = Profile.objects.filter(owner_id=owner_id, character_id=character_id).first()

@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 from celery import current_app
 
+from characters.models import Persona
 from chat import selectors, services
 from chat.models import Message
 from chat.payloads import message_payload
@@ -33,8 +34,13 @@ from tests.factories import MemoryFactory
 # settings inside its one statement (no transaction, no statement of its own), and the reply's
 # read brings the id of the owner's default connection along (no connection, no read). Of the
 # 17, 15 are statements: 3 the send, 10 context assembly with retrieval and the profile, 1 the
-# finish, 1 the memory trigger.
-TURN_QUERY_BUDGET = 17
+# finish, 1 the memory trigger. Then 16, with the user playing a persona (as the fixture now
+# does; before, its two reads made 19): the persona comes with the reply's read and serves
+# both the user's name and the persona block, and the profile and the rolling summary are one
+# read. Of the 16, 14 are statements: 3 the send, 9 context assembly with retrieval and the
+# profile, 1 the finish, 1 the memory trigger. A fresh and a warmed turn cost the same: no
+# part of the prompt is cached between turns, so every edit shows in the next reply.
+TURN_QUERY_BUDGET = 16
 
 
 def one_turn(*, thread, content: str) -> services.PreparedReply:
@@ -55,7 +61,12 @@ def one_turn(*, thread, content: str) -> services.PreparedReply:
 @pytest.fixture
 def lived_in_thread(thread, user):
     """A chat with a few turns behind it, a pinned, a shared and an indexed memory, as the
-    memory pipeline leaves them (their vectors stored, so retrieval searches them)."""
+    memory pipeline leaves them (their vectors stored, so retrieval searches them), and the
+    user playing a persona."""
+    thread.persona = Persona.objects.create(
+        owner=user, name="Ilse", description="Ilse is a cartographer with ink on her sleeves."
+    )
+    thread.save(update_fields=["persona"])
     pinned = MemoryFactory(
         owner=user, character=thread.character, title="Sister", content="Mira sails north."
     )
@@ -89,6 +100,7 @@ def test_a_chat_turn_stays_within_its_query_budget(
     # receipt was stored with the reply.
     system = prepared.messages[0].content
     assert "Mira sails north." in system and "Black." in system
+    assert "Ilse is a cartographer" in system  # the persona block, from the one persona read
     reply = Message.objects.filter(thread=thread, role="assistant").latest("seq")
     assert reply.status == "complete" and reply.receipt.items == prepared.receipt["items"]
     assert any(item["layer"] == "pinned" for item in reply.receipt.items)

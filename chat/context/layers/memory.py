@@ -60,7 +60,10 @@ class SummaryLayer(SectionLayer):
     line = staticmethod(plain_line)
 
     def gather(self, turn: Turn, budget: int) -> list[ContextItem]:
-        summary = memory_context.rolling_summary(thread_id=turn.thread_id)
+        if turn.sources.summary_read:  # read with the profile
+            summary = turn.sources.summary
+        else:
+            summary = memory_context.rolling_summary(thread_id=turn.thread_id)
         return [] if summary is None else [summary]
 
 
