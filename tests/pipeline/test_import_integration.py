@@ -1,5 +1,6 @@
 """A 5,000-message SillyTavern chat imported through the API is kept whole and memorised in
-the background, with progress the user can watch.
+the background, with progress the user can watch, and the character's profile of the user
+is rebuilt from what was remembered.
 
 Processes as in production: daphne (the import, the progress endpoint) and a real Celery
 worker (the memory jobs, one after another, each archiving its messages), with the offline
@@ -130,3 +131,14 @@ def test_a_5000_message_import_keeps_every_message_and_is_memorised_with_progres
         Memory.objects.filter(origin_thread_id=thread_id).values_list("content", flat=True)
     )
     assert "lighthouse keeper" in remembered and "cello" in remembered
+    # The character's profile of the user was rebuilt from those memories by the jobs
+    # themselves: what the user said about themselves in the imported chat is in it,
+    # without any edit by hand.
+    profile = client.get(f"/api/characters/{character.pk}/profile/")
+    assert profile.status_code == 200, profile.text
+    body = profile.json()
+    known = " ".join(
+        entry for field in ("facts", "likes", "dislikes", "relationships") for entry in body[field]
+    )
+    assert "lighthouse keeper" in known and "Ines" in known, body
+    assert body["user_fields"] == [] and 0 < body["tokens"] <= body["max_tokens"], body
