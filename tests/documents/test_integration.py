@@ -11,10 +11,8 @@ and position. A malformed PDF and an oversized file are refused with a readable 
 
 from __future__ import annotations
 
-import json
 import random
 import time
-import uuid
 
 import httpx
 import pytest
@@ -24,6 +22,7 @@ from tests.factories import CharacterFactory, ThreadFactory, UserFactory
 from tests.support.integration import StackOptions, openai_env
 from tests.support.pdf import text_pdf
 from tests.support.redis_databases import RedisDatabase
+from tests.support.stack import send_turns, thread_socket
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -106,17 +105,8 @@ def _watch_until_ready(client: httpx.Client, document_id: int, *, timeout: float
 
 
 def _ask(socket, question: str) -> dict:
-    socket.send(
-        json.dumps({"type": "message.send", "content": question, "client_id": str(uuid.uuid4())})
-    )
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        event = json.loads(socket.recv(timeout=deadline - time.monotonic()))
-        if event.get("type") == "error":
-            raise AssertionError(f"the server sent an error: {event}")
-        if event.get("type") == "reply.end":
-            return event
-    raise TimeoutError("no reply.end")
+    [end] = send_turns(socket, [question], timeout=120)
+    return end
 
 
 def _prompt_of_last_reply(llm_server) -> str:
@@ -132,8 +122,6 @@ def _folded(text: str) -> str:
 
 
 def test_uploaded_documents_index_in_the_background_and_answer_questions(services, llm_server):
-    from websockets.sync.client import connect
-
     from drawhisper.accounts.services import token_for_user
 
     owner = UserFactory(username="wren", first_name="Wren")
@@ -198,12 +186,7 @@ def test_uploaded_documents_index_in_the_background_and_answer_questions(service
         document_id=uploaded.json()["id"], text__contains="Tobiah"
     )
     oil_chunk = DocumentChunk.objects.get(document_id=pdf.json()["id"], text__contains="Marrow")
-    with connect(
-        f"ws://127.0.0.1:{port}/ws/threads/{thread.pk}/?token={token}",
-        origin=f"http://127.0.0.1:{port}",
-        proxy=None,
-        open_timeout=30,
-    ) as socket:
+    with thread_socket(port, thread.pk, token) as socket:
         bell_reply = _ask(socket, BELL_QUESTION)
         bell_prompt = _prompt_of_last_reply(llm_server)
         oil_reply = _ask(socket, OIL_QUESTION)

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import json
 import time
-import uuid
 
 import pytest
 
 from memories.models import Memory, MemoryJob, Summary
 from tests.factories import CharacterFactory, ThreadFactory, UserFactory
-from tests.faults.conftest import TIMEOUTS, socket_url
+from tests.faults.conftest import TIMEOUTS
 from tests.support import stack
 from tests.support.integration import openai_env
 from tests.support.openai_server import request_kind
@@ -61,8 +60,6 @@ def _model_requests(llm_server, kind: str) -> list[dict]:
 def test_a_job_whose_worker_is_killed_finishes_once_soon_after_a_new_worker_starts(
     settings, tmp_path, llm_server, own_redis, pgvector_store
 ):
-    from websockets.sync.client import connect
-
     from drawhisper.accounts.services import token_for_user
 
     owner = UserFactory(username="keeper")
@@ -82,19 +79,8 @@ def test_a_job_whose_worker_is_killed_finishes_once_soon_after_a_new_worker_star
         name="worker-kill",
         **TIMEOUTS,
     ) as live:
-        with connect(
-            socket_url(live, thread.pk, token),
-            origin=live.url,
-            proxy=None,
-            open_timeout=60,
-        ) as socket:
-            for text in TURNS:
-                socket.send(
-                    json.dumps(
-                        {"type": "message.send", "content": text, "client_id": str(uuid.uuid4())}
-                    )
-                )
-                stack.receive_until(socket, "reply.end", timeout=120)
+        with stack.thread_socket(live.port, thread.pk, token, open_timeout=60) as socket:
+            stack.send_turns(socket, TURNS, timeout=120)
 
         def extracting() -> MemoryJob | None:
             job = MemoryJob.objects.filter(thread=thread).first()

@@ -260,7 +260,7 @@ def wait_for(condition, *, timeout: float, message: str, interval: float = 0.2):
 
 
 @contextlib.contextmanager
-def thread_socket(port: int, thread_id: int, token: str):
+def thread_socket(port: int, thread_id: int, token: str, *, open_timeout: float = 30):
     """A ``websockets`` client socket on a thread of the stack's web process, as a browser
     tab of that site opens it (its origin, no proxy)."""
     from websockets.sync.client import connect
@@ -269,7 +269,7 @@ def thread_socket(port: int, thread_id: int, token: str):
         f"ws://127.0.0.1:{port}/ws/threads/{thread_id}/?token={token}",
         origin=f"http://127.0.0.1:{port}",
         proxy=None,
-        open_timeout=30,
+        open_timeout=open_timeout,
     ) as socket:
         yield socket
 
