@@ -1,7 +1,10 @@
 """The floor ``bench_load`` compares with: a bare Channels consumer on the same machine that
 streams the same model reply through the same adapter, with no database, no retrieval and no
 receipts. It speaks the chat socket's events (``message.send`` in; ``reply.delta`` and
-``reply.end`` out), so the same clients drive both servers.
+``reply.end`` out), so the same clients drive both servers. It coalesces the streamed pieces
+into ``reply.delta`` frames as the product does (``chat.streaming.DeltaBatcher``, every
+``CHAT_DELTA_FLUSH_MS``): the floor is the least a server must do to show the same text as it
+arrives, and sending a frame per piece is not that least.
 
 Served by daphne as ``benchmarks.floor:application``."""
 
@@ -17,9 +20,11 @@ django_asgi_app = get_asgi_application()
 
 from channels.generic.websocket import AsyncWebsocketConsumer  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from django.conf import settings  # noqa: E402
 from django.urls import path  # noqa: E402
 
 from benchmarks.load_stats import with_stats  # noqa: E402
+from chat.streaming import DeltaBatcher  # noqa: E402
 from drawhisper.providers.base import ChatMessage  # noqa: E402
 from drawhisper.providers.registry import get_llm  # noqa: E402
 
@@ -38,11 +43,16 @@ class BareReplyConsumer(AsyncWebsocketConsumer):
             ChatMessage(role="user", content=str(event.get("content", ""))),
         ]
         text = ""
+        batcher = DeltaBatcher(send=self._send_delta, interval=settings.CHAT_DELTA_FLUSH_MS / 1000)
         async for piece in get_llm("chat").stream(messages):
             if piece:
                 text += piece
-                await self.send(json.dumps({"type": "reply.delta", "delta": piece}))
+                await batcher.add(piece)
+        await batcher.close()
         await self.send(json.dumps({"type": "reply.end", "content": text, "status": "complete"}))
+
+    async def _send_delta(self, text: str) -> None:
+        await self.send(json.dumps({"type": "reply.delta", "delta": text}))
 
 
 application = with_stats(

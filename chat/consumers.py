@@ -23,7 +23,10 @@ Invariants:
 - Events about the thread reach every tab of the thread: a socket sends the events of its
   own doing (its message, its reply's stream) to its own browser directly and to the other
   tabs through the thread's channel group (``group_send_except``), so one tab alone costs no
-  channel-layer round trip per streamed batch; events from elsewhere (other tabs, REST, the
+  channel-layer round trip per streamed batch once it knows it is alone: the other tabs'
+  channels are looked up with the reply's other events and reused for its ``reply.delta``
+  batches for at most ``PEERS_REFRESH_SECONDS``, and a tab that opens announces itself
+  (``tab.joined``) so the writing socket looks again at once; events from elsewhere (other tabs, REST, the
   memory app) come through the groups. Only errors about one client's own request go to
   that client alone.
 - Bad input (not JSON, JSON over the size or depth limit of the REST API, unknown type or
@@ -38,6 +41,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import Any
 
 from channels.exceptions import StopConsumer
@@ -68,6 +72,9 @@ CLOSE_NOT_FOUND = 4404
 CLOSE_TRY_AGAIN_LATER = 4013
 CHANNEL_LAYER_TIMEOUT = 5
 STOP_WAIT_SECONDS = 10
+# How long a reply's batches reuse the looked-up list of the thread's other tabs; a tab that
+# opens says so at once (``tab.joined``), so this only bounds a closed tab's stale entry.
+PEERS_REFRESH_SECONDS = 1.0
 
 # The fields of each client event; anything else is refused, as REST refuses unknown fields.
 EVENT_FIELDS = {
@@ -154,6 +161,9 @@ class ThreadConsumer(AsyncJsonWebsocketConsumer):
     thread_id: int | None = None
     reply_run: ReplyRun | None = None
     reply_task: asyncio.Task | None = None
+    #: The thread's other tabs as last looked up (``publish``), and when.
+    _peers: list[str] | None = None
+    _peers_at = 0.0
     accepted = False
     unavailable = False
 
@@ -184,6 +194,16 @@ class ThreadConsumer(AsyncJsonWebsocketConsumer):
                     self.channel_layer.group_add(group, self.channel_name), CHANNEL_LAYER_TIMEOUT
                 )
                 self.joined.append(group)
+            # A socket writing a reply to this thread sends its next batch here too.
+            await asyncio.wait_for(
+                group_send_except(
+                    self.channel_layer,
+                    thread_group(self.thread_id),
+                    {"type": "tab.joined"},
+                    exclude=self.channel_name,
+                ),
+                CHANNEL_LAYER_TIMEOUT,
+            )
         except (TimeoutError, OSError, RedisError) as error:
             self.joined = []
             await self._close_unavailable(error, accepted=False)
@@ -382,6 +402,10 @@ class ThreadConsumer(AsyncJsonWebsocketConsumer):
             return
         await self.send_json(message["event"])
 
+    async def tab_joined(self, message: dict[str, Any]) -> None:
+        """Another tab of the thread opened: look its channel up before the next batch."""
+        self._peers = None
+
     async def reply_stop_request(self, message: dict[str, Any]) -> None:
         if self._replying():
             self._stop_reply()
@@ -422,13 +446,25 @@ class ThreadConsumer(AsyncJsonWebsocketConsumer):
 
     async def publish(self, event: dict[str, Any]) -> None:
         """An event of this socket's own doing (its message, its reply's stream): straight to
-        its own browser, then to the thread's other tabs through the channel layer."""
+        its own browser, then to the thread's other tabs through the channel layer.
+
+        A ``reply.delta`` goes to the tabs found by the last lookup if it is recent (at most
+        ``PEERS_REFRESH_SECONDS``, and none opened since), so a streamed batch costs no
+        lookup; every other event looks them up again."""
         await self.send_json(event)
-        await group_send_except(
+        peers = self._peers
+        if event["type"] != "reply.delta" or (
+            peers is not None and time.monotonic() - self._peers_at >= PEERS_REFRESH_SECONDS
+        ):
+            peers = None
+        if peers is None:
+            self._peers_at = time.monotonic()
+        self._peers = await group_send_except(
             self.channel_layer,
             thread_group(self.thread_id),
             {"type": "client.event", "event": event},
             exclude=self.channel_name,
+            members=peers,
         )
 
     async def send_error(self, code: str, detail: str, **extra: Any) -> None:

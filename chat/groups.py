@@ -38,32 +38,36 @@ def send_to_group(group: str, event: dict) -> None:
     async_to_sync(layer.group_send)(group, {"type": "client.event", "event": event})
 
 
-async def group_send_except(layer, group: str, message: dict, *, exclude: str) -> int:
-    """Send ``message`` to every member of ``group`` but the channel ``exclude``; returns how
-    many members it went to.
+async def group_send_except(
+    layer, group: str, message: dict, *, exclude: str, members: list[str] | None = None
+) -> list[str] | None:
+    """Send ``message`` to every member of ``group`` but the channel ``exclude``; returns the
+    members it went to (``None`` when the layer cannot tell).
 
     On the Redis layer, finding that nobody else is in the group (one chat, one tab: the
     common case) costs one round trip, where ``group_send`` costs four and the sender would
     then read its own message back; the other members get it through the layer's own
-    ``send``, in order. Any other layer gets a plain ``group_send`` (the ``origin`` the
-    message carries lets the sender skip its copy)."""
+    ``send``, in order. ``members`` (what an earlier call returned) skips even that round
+    trip. Any other layer gets a plain ``group_send`` (the ``origin`` the message carries lets
+    the sender skip its copy)."""
     message = {**message, "origin": exclude}
     if not _is_redis_layer(layer):
         await layer.group_send(group, message)
-        return -1
-    key = layer._group_key(group)
-    connection = layer.connection(layer.consistent_hash(group))
-    pipe = connection.pipeline(transaction=False)
-    pipe.zremrangebyscore(key, min=0, max=int(time.time()) - layer.group_expiry)
-    pipe.zrange(key, 0, -1)
-    _, members = await pipe.execute()
-    others = [name.decode() for name in members if name.decode() != exclude]
-    for channel in others:
+        return None
+    if members is None:
+        key = layer._group_key(group)
+        connection = layer.connection(layer.consistent_hash(group))
+        pipe = connection.pipeline(transaction=False)
+        pipe.zremrangebyscore(key, min=0, max=int(time.time()) - layer.group_expiry)
+        pipe.zrange(key, 0, -1)
+        _, names = await pipe.execute()
+        members = [name.decode() for name in names if name.decode() != exclude]
+    for channel in members:
         try:
             await layer.send(channel, message)
         except ChannelFull:
             continue  # as group_send does: a tab that reads nothing loses the event
-    return len(others)
+    return members
 
 
 def _is_redis_layer(layer) -> bool:

@@ -592,6 +592,32 @@ async def test_a_tab_that_connects_mid_reply_is_told_what_is_being_written(threa
     await tab_c.disconnect()
 
 
+async def test_a_tab_opened_mid_reply_sees_the_rest_of_the_stream_as_it_is_written(
+    thread, token, slow_llm, monkeypatch
+):
+    """The writing socket reuses its list of the thread's other tabs between batches; a tab
+    that opens says so, and gets the next batches at once, not after the list is refreshed."""
+    from chat import consumers
+
+    monkeypatch.setattr(consumers, "PEERS_REFRESH_SECONDS", 600.0)
+    ScriptedChatBackend.script(LONG_REPLY)
+    tab_a = await connect(thread.pk, token)
+    await tab_a.send_json_to(
+        {"type": "message.send", "content": "Go on.", "client_id": str(uuid.uuid4())}
+    )
+    start = (await receive_until(tab_a, "reply.start"))[-1]
+    await receive_until(tab_a, "reply.delta")  # tab A is alone: its batches skip the lookup
+    tab_b = await connect(thread.pk, token, expect_reply=start["message_id"])
+    events = await receive_until(tab_b, "reply.end", timeout=30)
+    deltas = [event["delta"] for event in events if event["type"] == "reply.delta"]
+    end = events[-1]
+    assert end["status"] == "complete" and end["content"] == LONG_REPLY
+    assert len(deltas) > 1  # the stream, not only its end
+    assert end["content"].endswith("".join(deltas))
+    await tab_a.disconnect()
+    await tab_b.disconnect()
+
+
 async def test_continue_extends_the_last_reply_and_keeps_the_old_text_as_a_version(thread, token):
     ScriptedChatBackend.reset()
     ScriptedChatBackend.script("The coast runs north.", " Then it bends east, past the light.")
