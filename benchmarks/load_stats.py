@@ -9,8 +9,10 @@ same functions the socket calls, wrapped in this process only, the product untou
   ``reply_save_progress``, the statements of the progress saves counted apart;
 - ``context``: ``reply_prepare`` (context assembly), retrieval included;
 - ``retrieval``: ``memories.context.retrieve``, its wall time waiting for the query embedding
-  included, and ``embedding``: the query embeddings themselves (``embed_query`` of the
-  configured embedder, on retrieval's embedding threads).
+  included, and ``embedding``: the query embeddings themselves, on retrieval's embedding
+  threads: the CPU of the model calls (a call may embed the queries of several turns,
+  ``memories.retrieval.query_batch``), and per query its wall time from being asked to its
+  vector (waiting for the model included); ``embedding_calls``: the model calls themselves.
 
 CPU is each call's own thread's CPU time (``time.thread_time``), so a call's share is not
 blurred by other threads; what the process spent outside them (the event loop: the socket,
@@ -91,8 +93,51 @@ def install_timers() -> None:
             _timed(category, getattr(services, name), progress=category == "progress"),
         )
     context.retrieve = _timed("retrieval", context.retrieve)
-    embedder = get_embedder()  # the cached instance retrieval uses
-    embedder.embed_query = _timed("embedding", embedder.embed_query)
+    get_embedder()  # the cached instance retrieval uses, loaded before the round
+    _time_query_embeddings()
+
+
+def _record(name: str, *, cpu: float = 0.0, wall: float | None = None, calls: int = 0) -> None:
+    with _lock:
+        timer = _timers.setdefault(name, {"calls": 0, "cpu_s": 0.0, "wall_ms": []})
+        timer["calls"] += calls
+        timer["cpu_s"] += cpu
+        if wall is not None:
+            timer["wall_ms"].append(round(wall * 1000, 3))
+
+
+def _time_query_embeddings() -> None:
+    """Each query's wait for its vector, and the CPU and wall time of the model calls."""
+    from memories.retrieval import search
+
+    batcher = search.query_batcher
+    submit = batcher.submit
+
+    @functools.wraps(submit)
+    def timed_submit(**kwargs):
+        asked = time.perf_counter()
+        future = submit(**kwargs)
+        future.add_done_callback(
+            lambda done: _record("embedding", wall=time.perf_counter() - asked, calls=1)
+        )
+        return future
+
+    def timed_call(function):
+        @functools.wraps(function)
+        def timed(*args, **kwargs):
+            cpu, wall = time.thread_time(), time.perf_counter()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                cpu, wall = time.thread_time() - cpu, time.perf_counter() - wall
+                _record("embedding", cpu=cpu)
+                _record("embedding_calls", cpu=cpu, wall=wall, calls=1)
+
+        return timed
+
+    batcher.submit = timed_submit
+    batcher._embed_batch = timed_call(batcher._embed_batch)
+    batcher._embed_alone = timed_call(batcher._embed_alone)
 
 
 def stats() -> dict:

@@ -190,7 +190,7 @@ def turn_split(before: list[dict], after: list[dict], *, turns: int, cpu_s: floa
     (which runs on a thread of its own, so its CPU is never inside retrieval's), and the
     rest of the process's CPU as streaming (socket, adapter, channel layer)."""
     parts: dict[str, dict] = {}
-    for name in SPLIT_PARTS:
+    for name in (*SPLIT_PARTS, "embedding_calls"):
         cpu, calls, walls = 0.0, 0, []
         for a, b in zip(after, before, strict=True):
             now, was = a["timers"].get(name), b["timers"].get(name)
@@ -206,6 +206,8 @@ def turn_split(before: list[dict], after: list[dict], *, turns: int, cpu_s: floa
             "wall_ms_p95": round(percentile(walls, 95), 1) if walls else None,
         }
     parts["context"]["cpu_s"] -= parts["retrieval"]["cpu_s"]
+    # The model calls the query embeddings took (several queries share one under load).
+    parts["embedding"]["model_calls"] = parts.pop("embedding_calls")["calls"]
     timed = sum(parts[name]["cpu_s"] for name in SPLIT_PARTS)
     parts["streaming"] = {"cpu_s": cpu_s - timed, "calls": None}
     for part in parts.values():
