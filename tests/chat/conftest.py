@@ -99,6 +99,15 @@ async def connect(
     return communicator
 
 
+async def send_message(
+    communicator: WebsocketCommunicator, content: str, *, client_id: str | None = None
+) -> None:
+    """The user's message as the page sends it, with a new client id unless one is given."""
+    await communicator.send_json_to(
+        {"type": "message.send", "content": content, "client_id": client_id or str(uuid.uuid4())}
+    )
+
+
 async def receive_until(
     communicator: WebsocketCommunicator, event_type: str, timeout: float = 5
 ) -> list[dict]:

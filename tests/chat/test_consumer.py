@@ -21,6 +21,7 @@ from tests.chat.conftest import (
     no_more_events,
     receive_close_code,
     receive_until,
+    send_message,
     socket,
     use_chat_backend,
     wait_until,
@@ -49,9 +50,7 @@ async def test_message_send_streams_a_reply_and_saves_both_messages(thread, toke
     ScriptedChatBackend.script('*She smiles.* "Welcome back."')
     client_id = str(uuid.uuid4())
     ws = await connect(thread.pk, token)
-    await ws.send_json_to(
-        {"type": "message.send", "content": "Hello again!", "client_id": client_id}
-    )
+    await send_message(ws, "Hello again!", client_id=client_id)
 
     events = await receive_until(ws, "reply.end")
     types = [event["type"] for event in events]
@@ -89,9 +88,7 @@ async def test_every_tab_sees_the_whole_reply_exactly_once(thread, token, slow_l
     ScriptedChatBackend.script("The tide turns at noon, and the boats go out with it.")
     sender = await connect(thread.pk, token)
     watcher = await connect(thread.pk, token)
-    await sender.send_json_to(
-        {"type": "message.send", "content": "When do the boats go?", "client_id": str(uuid.uuid4())}
-    )
+    await send_message(sender, "When do the boats go?")
     for tab in (sender, watcher):
         events = await receive_until(tab, "reply.end", timeout=15)
         types = [event["type"] for event in events]
@@ -145,24 +142,12 @@ async def test_second_message_while_streaming_gets_busy_in_any_tab(thread, token
     ScriptedChatBackend.script(LONG_REPLY)
     tab_a = await connect(thread.pk, token)
     tab_b = await connect(thread.pk, token)
-    await tab_a.send_json_to(
-        {
-            "type": "message.send",
-            "content": "Tell me about the coast.",
-            "client_id": str(uuid.uuid4()),
-        }
-    )
+    await send_message(tab_a, "Tell me about the coast.")
     await receive_until(tab_a, "reply.delta")
     await receive_until(tab_b, "reply.delta")  # the other tab watches the same stream
 
     for tab in (tab_a, tab_b):
-        await tab.send_json_to(
-            {
-                "type": "message.send",
-                "content": "And the mountains?",
-                "client_id": str(uuid.uuid4()),
-            }
-        )
+        await send_message(tab, "And the mountains?")
         error = await receive_until(tab, "error")
         assert error[-1]["code"] == "busy"
         assert "still being written" in error[-1]["detail"]
@@ -179,9 +164,7 @@ async def test_second_message_while_streaming_gets_busy_in_any_tab(thread, token
 async def test_reply_stop_keeps_the_text_and_marks_the_reply_interrupted(thread, token, slow_llm):
     ScriptedChatBackend.script(LONG_REPLY)
     ws = await connect(thread.pk, token)
-    await ws.send_json_to(
-        {"type": "message.send", "content": "Go on.", "client_id": str(uuid.uuid4())}
-    )
+    await send_message(ws, "Go on.")
     await receive_until(ws, "reply.delta")
     await receive_until(ws, "reply.delta")
     await ws.send_json_to({"type": "reply.stop"})
@@ -194,9 +177,7 @@ async def test_reply_stop_keeps_the_text_and_marks_the_reply_interrupted(thread,
 
     # The chat is free again.
     ScriptedChatBackend.script("Of course.")
-    await ws.send_json_to(
-        {"type": "message.send", "content": "Shorter, please.", "client_id": str(uuid.uuid4())}
-    )
+    await send_message(ws, "Shorter, please.")
     assert (await receive_until(ws, "reply.end"))[-1]["content"] == "Of course."
     await ws.disconnect()
 
@@ -205,9 +186,7 @@ async def test_reply_stop_from_another_tab_stops_the_reply(thread, token, slow_l
     ScriptedChatBackend.script(LONG_REPLY)
     tab_a = await connect(thread.pk, token)
     tab_b = await connect(thread.pk, token)
-    await tab_a.send_json_to(
-        {"type": "message.send", "content": "Go on.", "client_id": str(uuid.uuid4())}
-    )
+    await send_message(tab_a, "Go on.")
     await receive_until(tab_b, "reply.delta")
     await tab_b.send_json_to({"type": "reply.stop"})
     end_a = (await receive_until(tab_a, "reply.end"))[-1]
@@ -229,9 +208,7 @@ async def test_closing_the_tab_mid_reply_keeps_the_partial_text_as_interrupted(
 ):
     ScriptedChatBackend.script(LONG_REPLY)
     ws = await connect(thread.pk, token)
-    await ws.send_json_to(
-        {"type": "message.send", "content": "Go on.", "client_id": str(uuid.uuid4())}
-    )
+    await send_message(ws, "Go on.")
     streamed = ""
     while len(streamed) < 30:
         event = await ws.receive_json_from(timeout=5)
@@ -250,9 +227,7 @@ async def test_reply_text_is_saved_while_it_streams(thread, token, settings):
     # written, and its text so far must already be in the database.
     use_chat_backend(settings, STALLS_AFTER, before=LONG_REPLY[:80], chunk_size=4)
     ws = await connect(thread.pk, token)
-    await ws.send_json_to(
-        {"type": "message.send", "content": "Go on.", "client_id": str(uuid.uuid4())}
-    )
+    await send_message(ws, "Go on.")
     start = (await receive_until(ws, "reply.start"))[-1]
     get_reply = database_sync_to_async(Message.objects.get)
 
@@ -272,11 +247,11 @@ async def test_resending_the_same_client_id_creates_no_second_message(thread, to
     ScriptedChatBackend.script("First reply.", "Should never be used.")
     client_id = str(uuid.uuid4())
     ws = await connect(thread.pk, token)
-    await ws.send_json_to({"type": "message.send", "content": "Hi!", "client_id": client_id})
+    await send_message(ws, "Hi!", client_id=client_id)
     first = await receive_until(ws, "reply.end")
 
     # The same message again (a reconnecting client resends what it saw no ack for).
-    await ws.send_json_to({"type": "message.send", "content": "Hi!", "client_id": client_id})
+    await send_message(ws, "Hi!", client_id=client_id)
     again = await ws.receive_json_from(timeout=5)
     assert again["type"] == "message.created" and again["duplicate"] is True
     assert again["message"]["id"] == first[0]["message"]["id"] and again["client_id"] == client_id
@@ -295,9 +270,7 @@ async def test_resent_message_that_never_got_a_reply_gets_one(thread, token, use
     )
     ScriptedChatBackend.script("I am.")
     ws = await connect(thread.pk, token)
-    await ws.send_json_to(
-        {"type": "message.send", "content": "Still there?", "client_id": str(client_id)}
-    )
+    await send_message(ws, "Still there?", client_id=str(client_id))
     events = await receive_until(ws, "reply.end")
     assert events[0]["type"] == "message.created" and events[0]["duplicate"] is True
     assert events[-1]["content"] == "I am."
@@ -310,9 +283,7 @@ async def test_provider_error_fails_the_reply_with_a_readable_error_and_keeps_th
 ):
     use_chat_backend(settings, fail_with="permanent")
     ws = await connect(thread.pk, token)
-    await ws.send_json_to(
-        {"type": "message.send", "content": "Hello?", "client_id": str(uuid.uuid4())}
-    )
+    await send_message(ws, "Hello?")
     events = await receive_until(ws, "reply.end")
     error = next(event for event in events if event["type"] == "error")
     assert error["code"] == "provider_error"
@@ -329,9 +300,7 @@ async def test_provider_error_fails_the_reply_with_a_readable_error_and_keeps_th
 async def test_provider_failing_mid_stream_keeps_what_was_written(thread, token, settings):
     use_chat_backend(settings, "tests.chat.fakes.FailsMidStreamBackend", before="*She begins to")
     ws = await connect(thread.pk, token)
-    await ws.send_json_to(
-        {"type": "message.send", "content": "Tell me.", "client_id": str(uuid.uuid4())}
-    )
+    await send_message(ws, "Tell me.")
     events = await receive_until(ws, "reply.end")
     assert [e["code"] for e in events if e["type"] == "error"] == ["provider_error"]
     reply = (await get_messages(thread.pk))[-1]
@@ -345,9 +314,7 @@ async def test_regenerate_replaces_the_reply_and_keeps_the_previous_version(
 ):
     ScriptedChatBackend.script("First take.", "Second take.")
     ws = await connect(thread.pk, token)
-    await ws.send_json_to(
-        {"type": "message.send", "content": "Describe the map.", "client_id": str(uuid.uuid4())}
-    )
+    await send_message(ws, "Describe the map.")
     first_end = (await receive_until(ws, "reply.end"))[-1]
 
     await ws.send_json_to({"type": "reply.regenerate"})
@@ -414,9 +381,7 @@ async def test_bad_input_gets_an_error_event_and_the_socket_keeps_working(
     assert error["type"] == "error" and error["code"] == code and error["detail"]
 
     ScriptedChatBackend.script("Still here.")
-    await ws.send_json_to(
-        {"type": "message.send", "content": "Hello", "client_id": str(uuid.uuid4())}
-    )
+    await send_message(ws, "Hello")
     assert (await receive_until(ws, "reply.end"))[-1]["content"] == "Still here."
     assert [m.role for m in await get_messages(thread.pk)] == ["assistant", "user", "assistant"]
     await ws.disconnect()
@@ -425,9 +390,7 @@ async def test_bad_input_gets_an_error_event_and_the_socket_keeps_working(
 async def test_too_long_message_is_refused(thread, token, settings):
     settings.CHAT_MAX_MESSAGE_CHARS = 20
     ws = await connect(thread.pk, token)
-    await ws.send_json_to(
-        {"type": "message.send", "content": "x" * 21, "client_id": str(uuid.uuid4())}
-    )
+    await send_message(ws, "x" * 21)
     error = await ws.receive_json_from(timeout=5)
     assert error["code"] == "message_too_long" and "20" in error["detail"]
     assert len(await get_messages(thread.pk)) == 1
@@ -465,9 +428,7 @@ async def test_stale_streaming_reply_from_a_dead_process_is_interrupted_on_conne
     assert dead.status == "interrupted" and dead.content == "*She opens her mou"
 
     ScriptedChatBackend.script("Sorry, where was I?")
-    await ws.send_json_to(
-        {"type": "message.send", "content": "Hello?", "client_id": str(uuid.uuid4())}
-    )
+    await send_message(ws, "Hello?")
     assert (await receive_until(ws, "reply.end"))[-1]["content"] == "Sorry, where was I?"
     await ws.disconnect()
 
@@ -482,9 +443,7 @@ async def test_live_streaming_reply_in_another_process_makes_the_thread_busy(thr
         progress_at=timezone.now(),
     )
     ws = await connect(thread.pk, token, expect_reply=live.pk)
-    await ws.send_json_to(
-        {"type": "message.send", "content": "Hello?", "client_id": str(uuid.uuid4())}
-    )
+    await send_message(ws, "Hello?")
     assert (await ws.receive_json_from(timeout=5))["code"] == "busy"
     await ws.disconnect()
 
@@ -512,13 +471,7 @@ async def test_offline_model_weaves_in_the_memories_the_prompt_carried(
 
     memory = await database_sync_to_async(pin)()
     ws = await connect(thread.pk, token)
-    await ws.send_json_to(
-        {
-            "type": "message.send",
-            "content": "Do you remember my sister?",
-            "client_id": str(uuid.uuid4()),
-        }
-    )
+    await send_message(ws, "Do you remember my sister?")
     end = (await receive_until(ws, "reply.end"))[-1]
     assert "offline" in end["content"].lower()
     assert "Mira sails the northern route" in end["content"]
@@ -532,10 +485,10 @@ async def test_resending_while_the_reply_streams_echoes_instead_of_busy(thread, 
     ScriptedChatBackend.script(LONG_REPLY)
     client_id = str(uuid.uuid4())
     ws = await connect(thread.pk, token)
-    await ws.send_json_to({"type": "message.send", "content": "Go on.", "client_id": client_id})
+    await send_message(ws, "Go on.", client_id=client_id)
     created = (await receive_until(ws, "message.created"))[-1]
     await receive_until(ws, "reply.delta")
-    await ws.send_json_to({"type": "message.send", "content": "Go on.", "client_id": client_id})
+    await send_message(ws, "Go on.", client_id=client_id)
     echo = await receive_until(ws, "message.created")
     assert echo[-1]["duplicate"] is True and echo[-1]["message"]["id"] == created["message"]["id"]
     assert not [event for event in echo if event["type"] == "error"]
@@ -549,9 +502,7 @@ async def test_a_stopped_reply_says_so_and_a_cut_off_one_says_it_was_cut_off(
 ):
     ScriptedChatBackend.script(LONG_REPLY, LONG_REPLY)
     ws = await connect(thread.pk, token)
-    await ws.send_json_to(
-        {"type": "message.send", "content": "Go on.", "client_id": str(uuid.uuid4())}
-    )
+    await send_message(ws, "Go on.")
     await receive_until(ws, "reply.delta")
     await ws.send_json_to({"type": "reply.stop"})
     end = (await receive_until(ws, "reply.end"))[-1]
@@ -570,9 +521,7 @@ async def test_a_stopped_reply_says_so_and_a_cut_off_one_says_it_was_cut_off(
 async def test_a_tab_that_connects_mid_reply_is_told_what_is_being_written(thread, token, slow_llm):
     ScriptedChatBackend.script(LONG_REPLY)
     tab_a = await connect(thread.pk, token)
-    await tab_a.send_json_to(
-        {"type": "message.send", "content": "Go on.", "client_id": str(uuid.uuid4())}
-    )
+    await send_message(tab_a, "Go on.")
     start = (await receive_until(tab_a, "reply.start"))[-1]
     await receive_until(tab_a, "reply.delta")
 
@@ -622,9 +571,7 @@ async def test_continue_extends_the_last_reply_and_keeps_the_old_text_as_a_versi
     ScriptedChatBackend.reset()
     ScriptedChatBackend.script("The coast runs north.", " Then it bends east, past the light.")
     ws = await connect(thread.pk, token)
-    await ws.send_json_to(
-        {"type": "message.send", "content": "Where does it go?", "client_id": str(uuid.uuid4())}
-    )
+    await send_message(ws, "Where does it go?")
     first = (await receive_until(ws, "reply.end"))[-1]
 
     await ws.send_json_to({"type": "reply.continue"})
@@ -706,7 +653,7 @@ async def test_input_is_validated_like_rest_and_the_socket_keeps_working(
     assert len(await get_messages(thread.pk)) == 1  # nothing stored
 
     ScriptedChatBackend.script("Still here.")
-    await ws.send_json_to({"type": "message.send", "content": "Hi", "client_id": str(uuid.uuid4())})
+    await send_message(ws, "Hi")
     assert (await receive_until(ws, "reply.end"))[-1]["content"] == "Still here."
     await ws.disconnect()
 
@@ -714,9 +661,7 @@ async def test_input_is_validated_like_rest_and_the_socket_keeps_working(
 async def test_a_frame_over_the_size_limit_is_refused(thread, token, settings):
     settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1_048_576
     ws = await connect(thread.pk, token)
-    await ws.send_json_to(
-        {"type": "message.send", "content": "x" * 1_100_000, "client_id": str(uuid.uuid4())}
-    )
+    await send_message(ws, "x" * 1_100_000)
     error = await ws.receive_json_from(timeout=5)
     assert error["code"] == "too_large" and "too large" in error["detail"]
     assert error["detail"].endswith("at most 1 MB.")
