@@ -167,6 +167,15 @@ def _httpcore_request(request: httpx2.Request) -> httpcore2.Request:
     )
 
 
+def _httpx_response(response: httpcore2.Response, stream) -> httpx2.Response:
+    return httpx2.Response(
+        status_code=response.status,
+        headers=response.headers,
+        stream=stream,
+        extensions=response.extensions,
+    )
+
+
 class _ResponseStream(httpx2.SyncByteStream):
     def __init__(self, stream: Iterable[bytes]) -> None:
         self._stream = stream
@@ -207,12 +216,7 @@ class CheckedTransport(httpx2.BaseTransport):
         with _httpx_errors():
             response = self._pool.handle_request(_httpcore_request(request))
         assert isinstance(response.stream, Iterable)
-        return httpx2.Response(
-            status_code=response.status,
-            headers=response.headers,
-            stream=_ResponseStream(response.stream),
-            extensions=response.extensions,
-        )
+        return _httpx_response(response, _ResponseStream(response.stream))
 
     def close(self) -> None:
         self._pool.close()
@@ -228,12 +232,7 @@ class AsyncCheckedTransport(httpx2.AsyncBaseTransport):
         with _httpx_errors():
             response = await self._pool.handle_async_request(_httpcore_request(request))
         assert isinstance(response.stream, AsyncIterable)
-        return httpx2.Response(
-            status_code=response.status,
-            headers=response.headers,
-            stream=_AsyncResponseStream(response.stream),
-            extensions=response.extensions,
-        )
+        return _httpx_response(response, _AsyncResponseStream(response.stream))
 
     async def aclose(self) -> None:
         await self._pool.aclose()
