@@ -5,11 +5,14 @@ from __future__ import annotations
 from django.db.models import Count, QuerySet
 
 from characters.lorebooks.selectors import (
+    READ_STAMP,
     ChatLore,
     FiredLore,
+    LoreStamp,
     TurnLore,
     chat_lore,
     lore_for_turn,
+    lore_stamp_of_thread,
     lorebook_get,
 )
 from characters.lorebooks.vector_rows import LoreVectorRow, lore_entries_with_vectors
@@ -17,7 +20,9 @@ from characters.models import Character
 from characters.personas.selectors import PersonaView, persona_view, persona_view_of
 
 __all__ = [
+    "READ_STAMP",
     "ChatLore",
+    "LoreStamp",
     "FiredLore",
     "LoreVectorRow",
     "TurnLore",
@@ -28,6 +33,7 @@ __all__ = [
     "chat_lore",
     "lore_entries_with_vectors",
     "lore_for_turn",
+    "lore_stamp_of_thread",
     "lorebook_get",
     "persona_choice",
     "persona_options",

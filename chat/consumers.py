@@ -108,11 +108,7 @@ def _event_problem(event: dict[str, Any]) -> str | None:
 def _open_thread(*, user, thread_id: int):
     """The user's thread, after marking replies that died with their process as
     interrupted; None when not found."""
-    thread = selectors.thread_get(user=user, thread_id=thread_id)
-    if thread is None:
-        return None
-    services.replies_interrupt_stale(thread_id=thread.pk)
-    return thread
+    return services.thread_open(user=user, thread_id=thread_id)
 
 
 def _send(*, thread, content, client_id) -> tuple[services.SendResult, dict, dict | None]:

@@ -80,6 +80,37 @@ def _documents_in_scope_sql() -> str:
     )
 
 
+def thread_scope_columns_sql(
+    *, thread_id: int, query: str | None, text_search_config: str = "english"
+) -> tuple[str, list[Any]]:
+    """The part of ``thread_scope_row`` a caller that knows the thread's owner, character and
+    names still needs, as one row of SQL (``has_shared``, ``dismissed``, ``lexemes``,
+    ``documents``) for a lateral join: a chat turn reads it with its profile and summary."""
+    from memories.models import MemoryDismissal
+
+    lexemes = (
+        f"tsvector_to_array(to_tsvector('{text_search_config}'::regconfig, %s))"
+        if query is not None
+        else "NULL::text[]"
+    )
+    sql = (
+        f"SELECT EXISTS (SELECT 1 FROM {Memory._meta.db_table} m WHERE m.owner_id = t.owner_id"
+        "  AND m.character_id = t.character_id AND m.shared AND m.status = %s) AS has_shared,"
+        f" ARRAY(SELECT x.memory_id FROM {MemoryDismissal._meta.db_table} x"
+        "  WHERE x.thread_id = t.id) AS dismissed,"
+        f" {lexemes} AS lexemes,"
+        f" {_documents_in_scope_sql()} AS documents"
+        f" FROM {THREAD_TABLE} t WHERE t.id = %s"
+    )
+    params = [
+        Memory.Status.ACTIVE.value,
+        *([query] if query is not None else []),
+        LoreDocument.Status.READY.value,
+        thread_id,
+    ]
+    return sql, params
+
+
 def thread_scope_row(
     *, thread_id: int, query: str | None = None, text_search_config: str = "english"
 ) -> tuple[Any, ...] | None:
@@ -142,6 +173,34 @@ def memory_backlog_row(*, thread_id: int) -> tuple[bool, int, bool]:
         )
         unfinished, tokens, uncounted = cursor.fetchone()
     return bool(unfinished), int(tokens), bool(uncounted)
+
+
+def memory_backlog_of_finished_sql(alias: str) -> tuple[str, list[Any]]:
+    """``memory_backlog_row`` as the SQL of three columns (``unfinished``, ``tokens``,
+    ``uncounted``) of a lateral join on ``alias``, the row of a reply that the same statement
+    just finished (an ``UPDATE ... RETURNING`` of every message column): the other messages
+    are read as they were before it, the finished reply with its new text and status."""
+    jobs = MemoryJob._meta.db_table
+    counts = (
+        f"{alias}.status = %s AND {alias}.active AND {alias}.deleted_at IS NULL"
+        f" AND {alias}.seq > last.end_seq"
+    )
+    sql = (
+        f"SELECT EXISTS (SELECT 1 FROM {jobs} j WHERE j.thread_id = {alias}.thread_id"
+        " AND j.status = ANY(%s)) AS unfinished,"
+        f" coalesce(sum(m.token_count), 0) + CASE WHEN {counts} THEN {alias}.token_count"
+        " ELSE 0 END AS tokens,"
+        f" coalesce(bool_or(m.token_count = 0), false) OR ({counts} AND {alias}.token_count = 0)"
+        " AS uncounted"
+        f" FROM (SELECT coalesce((SELECT max(j.end_seq) FROM {jobs} j"
+        f" WHERE j.thread_id = {alias}.thread_id), 0) AS end_seq) last"
+        f" LEFT JOIN {MESSAGE_TABLE} m ON m.thread_id = {alias}.thread_id AND m.id <> {alias}.id"
+        " AND m.active AND m.deleted_at IS NULL AND m.status = %s AND m.seq > last.end_seq"
+        " GROUP BY last.end_seq"
+    )
+    complete = Message.Status.COMPLETE.value
+    running = [MemoryJob.Status.PENDING.value, MemoryJob.Status.RUNNING.value]
+    return sql, [running, complete, complete, complete]
 
 
 def prompt_messages(*, thread_id: int, before_seq: int | None = None) -> QuerySet[Message]:

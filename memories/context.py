@@ -14,7 +14,10 @@ Chat imports only this module. Every function is scoped to the thread's owner an
   one read, for a caller that knows the thread's owner and character (a chat turn).
 - ``rolling_summary(thread_id)``: the newest summary of the thread, or None.
 - ``profile_and_summary(owner_id, character_id, thread_id, user_name, character_name)``:
-  ``profile_prompt`` and ``rolling_summary`` in one query, for a chat turn.
+  ``profile_prompt`` and ``rolling_summary`` in one query, for a chat turn; with ``query``
+  (the turn's retrieval query) the same statement reads retrieval's scope of the thread
+  (``ProfileAndSummary.retrieval``), which ``retrieve(read_scope=...)`` then uses instead of
+  reading it again.
 - ``documents_for_chat(owner_id, character_id, scene_id, lorebook_ids)``: the lore documents
   a chat with that character (and scene, and those lorebooks) searches, with their status,
   passages and tokens (for the scene editor's preview; none of it is always in a prompt).
@@ -40,7 +43,7 @@ text. The items are :class:`~memories.contracts.ContextItem`, re-exported here.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from drawhisper.tokens import count_tokens
 from memories.contracts import ContextItem, Kind
@@ -49,6 +52,8 @@ from memories.texts import memory_text
 __all__ = [
     "ContextItem",
     "DocumentView",
+    "ProfileAndSummary",
+    "RetrievalScope",
     "Kind",
     "documents_for_chat",
     "memory_item",
@@ -109,7 +114,10 @@ def retrieve(
     budget_tokens: int,
     exclude_memory_ids: Iterable[int] = (),
     before_seq: int | None = None,
+    read_scope: RetrievalScope | None = None,
 ) -> list[ContextItem]:
+    """``read_scope``: the thread's scope read with the turn's profile
+    (``profile_and_summary(query=...)``), used when it was read for this ``query``."""
     from memories.retrieval import hybrid_search
 
     # Retrieval scopes memories to "shared or made in this thread" and leaves out what the
@@ -120,6 +128,7 @@ def retrieve(
         budget_tokens=budget_tokens,
         exclude_memory_ids=exclude_memory_ids,
         before_seq=before_seq,
+        scope=read_scope.scope if read_scope is not None and read_scope.query == query else None,
     )
 
 
@@ -146,25 +155,71 @@ def summary_item(pk: int, text: str, token_count: int, start_seq, end_seq) -> Co
 
 
 @dataclass(frozen=True)
+class RetrievalScope:
+    """Retrieval's scope of a thread, read for ``query`` with a turn's profile and summary;
+    ``retrieve(read_scope=...)`` uses it for that query only."""
+
+    query: str
+    scope: object = field(repr=False)  # a memories.retrieval.Scope
+
+
+@dataclass(frozen=True)
 class ProfileAndSummary:
     profile: str  # as ``profile_prompt`` gives it
     summary: ContextItem | None  # as ``rolling_summary`` gives it
+    retrieval: RetrievalScope | None = None  # when asked with a ``query``
 
 
 def profile_and_summary(
-    *, owner_id: int, character_id: int, thread_id: int, user_name: str, character_name: str
+    *,
+    owner_id: int,
+    character_id: int,
+    thread_id: int,
+    user_name: str,
+    character_name: str,
+    query: str | None = None,
+    scope_user_name: str = "",
+    scope_character_name: str = "",
 ) -> ProfileAndSummary:
-    """``profile_prompt`` and ``rolling_summary`` of a chat turn in one query."""
+    """``profile_prompt`` and ``rolling_summary`` of a chat turn in one query. With a
+    ``query``, retrieval's scope of the thread too (``scope_user_name`` and
+    ``scope_character_name``: how archived messages name the speakers, as
+    ``memories.retrieval.scope_for_thread`` would read them)."""
+    from memories import chat_adapter
     from memories.profile.store import profile_view_of
+    from memories.retrieval import check_text_search_config, load_config, scope_of_turn
     from memories.selectors import profile_and_rolling_summary
 
+    scope_sql = None
+    if query is not None and query.strip():
+        config = load_config()
+        check_text_search_config(config.text_search_config)
+        scope_sql = chat_adapter.thread_scope_columns_sql(
+            thread_id=thread_id,
+            query=query if config.lexical_weight > 0 else None,
+            text_search_config=config.text_search_config,
+        )
     rows = profile_and_rolling_summary(
-        owner_id=owner_id, character_id=character_id, thread_id=thread_id
+        owner_id=owner_id, character_id=character_id, thread_id=thread_id, scope_sql=scope_sql
     )
     view = profile_view_of(rows.profile, character_id=character_id)
+    retrieval = None
+    if rows.scope is not None and rows.scope[0] is not None:
+        retrieval = RetrievalScope(
+            query=query or "",
+            scope=scope_of_turn(
+                thread_id=thread_id,
+                owner_id=owner_id,
+                character_id=character_id,
+                user_name=scope_user_name,
+                character_name=scope_character_name,
+                row=rows.scope,
+            ),
+        )
     return ProfileAndSummary(
         profile=view.text(user_name=user_name, character_name=character_name),
         summary=summary_item(*rows.summary) if rows.summary is not None else None,
+        retrieval=retrieval,
     )
 
 

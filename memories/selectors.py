@@ -294,16 +294,22 @@ PROFILE_COLUMNS = ("pk", "character_id", "data", "user_fields", "updated_at")
 
 @dataclass(frozen=True)
 class TurnMemoryRows:
-    """The rows of a chat turn's profile and rolling summary, each None when there is none."""
+    """The rows of a chat turn's profile and rolling summary, each None when there is none,
+    and the retrieval scope's row when it was asked for
+    (``chat_adapter.thread_scope_columns_sql``: has_shared, dismissed, lexemes, documents)."""
 
     profile: object | None  # a Profile
     summary: tuple | None  # SUMMARY_COLUMNS of the rolling summary
+    scope: tuple | None = None
 
 
-def profile_and_rolling_summary(*, owner_id: int, character_id: int, thread_id: int):
+def profile_and_rolling_summary(
+    *, owner_id: int, character_id: int, thread_id: int, scope_sql: tuple[str, list] | None = None
+):
     """The owner's profile for the character and the thread's rolling summary in one
     statement (a chat turn needs both): two lateral joins on one row, so either may be
-    missing without losing the other."""
+    missing without losing the other. ``scope_sql``: a third one, the row of retrieval's
+    scope (``chat_adapter.thread_scope_columns_sql``), read in the same statement."""
     import json
 
     from django.db import connection
@@ -321,15 +327,22 @@ def profile_and_rolling_summary(*, owner_id: int, character_id: int, thread_id: 
         .values_list(*SUMMARY_COLUMNS)[:1]
         .query.sql_with_params()
     )
+    scope_join, scope_columns, scope_params = "", "", []
+    if scope_sql is not None:
+        scope_join = f" LEFT JOIN LATERAL ({scope_sql[0]}) sc ON true"
+        scope_columns, scope_params = ", sc.*", list(scope_sql[1])
     with connection.cursor() as cursor:
         cursor.execute(
-            f"SELECT p.*, s.* FROM (SELECT 1) AS one LEFT JOIN LATERAL ({profile_sql}) p ON true"
-            f" LEFT JOIN LATERAL ({summary_sql}) s ON true",
-            [*profile_params, *summary_params],
+            f"SELECT p.*, s.*{scope_columns} FROM (SELECT 1) AS one"
+            f" LEFT JOIN LATERAL ({profile_sql}) p ON true"
+            f" LEFT JOIN LATERAL ({summary_sql}) s ON true{scope_join}",
+            [*profile_params, *summary_params, *scope_params],
         )
         row = cursor.fetchone()
-    width = len(PROFILE_COLUMNS)
-    profile_row, summary_row = row[:width], row[width:]
+    width, summary_width = len(PROFILE_COLUMNS), len(SUMMARY_COLUMNS)
+    profile_row = row[:width]
+    summary_row = row[width : width + summary_width]
+    scope_row = tuple(row[width + summary_width :]) if scope_sql is not None else None
 
     def decoded(value):
         return json.loads(value) if isinstance(value, str) else value
@@ -346,7 +359,7 @@ def profile_and_rolling_summary(*, owner_id: int, character_id: int, thread_id: 
             updated_at=updated_at,
         )
     summary = tuple(summary_row) if summary_row[0] is not None else None
-    return TurnMemoryRows(profile=profile, summary=summary)
+    return TurnMemoryRows(profile=profile, summary=summary, scope=scope_row)
 
 
 def memories_retrievable_in_thread(*, thread_id: int) -> QuerySet[Memory]:

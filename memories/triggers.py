@@ -2,7 +2,9 @@
 
 - ``on_messages_committed(thread_id=...)``: new or changed messages; may create and enqueue a
   MemoryJob when enough unmemorised tokens have gathered (the job's range also schedules the
-  archive indexing of its messages). One statement when nothing is due and no job runs.
+  archive indexing of its messages). One statement when nothing is due and no job runs; none
+  when the caller read the backlog already (``backlog``, from ``backlog_of_finished_sql``
+  joined to the statement that finished a reply).
 - ``on_message_changed(message_id=...)``: a user edited or deleted a message; memories made
   from it are flagged ``source_changed`` and its archived copy is refreshed.
 
@@ -19,8 +21,19 @@ from django.db import transaction
 logger = logging.getLogger(__name__)
 
 
-def on_messages_committed(*, thread_id: int) -> None:
-    """Called inside ``transaction.on_commit`` after messages of the thread were saved."""
+def backlog_of_finished_sql(alias: str):
+    """The SQL (and params) of a lateral join on ``alias``, the row of a reply its statement
+    just finished, that gives the thread's memory backlog as ``on_messages_committed`` reads
+    it (``unfinished``, ``tokens``, ``uncounted``), so a reply's end costs no read of its own."""
+    from memories import chat_adapter
+
+    return chat_adapter.memory_backlog_of_finished_sql(alias)
+
+
+def on_messages_committed(*, thread_id: int, backlog: tuple[bool, int, bool] | None = None) -> None:
+    """Called inside ``transaction.on_commit`` after messages of the thread were saved;
+    ``backlog`` is the row of ``backlog_of_finished_sql`` when the caller read it in the
+    statement that committed (no later write of the transaction could change it)."""
     from django.conf import settings
 
     from memories import chat_adapter
@@ -30,7 +43,9 @@ def on_messages_committed(*, thread_id: int) -> None:
         # One read decides the usual case (no job running, too little new text); only then
         # does the pipeline take its lock and count exactly. A running job is looked at by the
         # pipeline every time, so a lost one is enqueued again.
-        unfinished, tokens, uncounted = chat_adapter.memory_backlog_row(thread_id=thread_id)
+        if backlog is None:
+            backlog = chat_adapter.memory_backlog_row(thread_id=thread_id)
+        unfinished, tokens, uncounted = backlog
         if not unfinished and not uncounted and tokens < settings.MEMORY_TRIGGER_TOKENS:
             return
         job_create_if_due(thread_id=thread_id)

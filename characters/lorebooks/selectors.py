@@ -1,16 +1,26 @@
 """Lorebook reads, scoped to one owner, and the entries that apply to one chat.
 
 Other apps get :class:`~characters.lorebooks.matching.LoreEntry` dataclasses and
-:class:`ChatLore`, never model instances."""
+:class:`ChatLore`, never model instances.
+
+A chat's lore is kept per process between its turns (``chat_lore`` with a ``stamp``), keyed
+by the owner, the chat and the **lore stamp** (``LoreStamp``, read with the caller's own
+row): a hash of the id and row version (PostgreSQL's ``xmin`` and ``ctid``, which every
+insert, update and delete changes, whatever wrote it: a service, ``QuerySet.update()``, the
+admin, a card import, the worker) of every attached book and of every entry of those books.
+Any change to a book, an entry or an attachment gives a new stamp, so a stale entry never
+reaches a prompt; no book attached gives no stamp and no read at all."""
 
 from __future__ import annotations
 
 import logging
 import random
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, F, Func, Q, QuerySet, TextField
 
 from characters.lorebooks.matching import LoreEntry, ScanSettings, scan
 from characters.lorebooks.vectors import has_current_vector, wants_vector
@@ -115,7 +125,99 @@ class ChatLore:
     vector_entry_ids: tuple[int, ...] = ()  # matched by meaning, with a current vector
 
 
+class LoreStamp(Func):
+    """The lore stamp of a chat, as a column of a query over chat's threads: ``LoreStamp(owner,
+    character, scene, thread)``, four expressions naming the chat's columns (for a query of
+    messages, ``F("thread__owner_id")`` and so on). NULL when no lorebook is attached."""
+
+    output_field = TextField()
+
+    def __init__(self, owner, character, scene, thread) -> None:
+        super().__init__(owner, character, scene, thread)
+
+    def as_sql(self, compiler, connection, **extra_context):
+        columns = []
+        for expression in self.get_source_expressions():
+            sql, params = compiler.compile(expression)
+            if params:  # pragma: no cover - column references carry no params
+                raise ValueError("LoreStamp takes column references")
+            columns.append(sql)
+        owner, character, scene, thread = columns
+        books, entries = Lorebook._meta.db_table, LorebookEntry._meta.db_table
+        through = {
+            name: Lorebook._meta.get_field(name).remote_field.through._meta.db_table
+            for name in ("characters", "scenes", "threads")
+        }
+        attached = (
+            f"SELECT lb.id FROM {books} lb WHERE lb.owner_id = {owner} AND lb.id IN ("
+            f"SELECT a.lorebook_id FROM {through['characters']} a WHERE a.character_id = {character}"
+            f" UNION ALL SELECT a.lorebook_id FROM {through['scenes']} a WHERE a.scene_id = {scene}"
+            f" UNION ALL SELECT a.lorebook_id FROM {through['threads']} a WHERE a.thread_id = {thread})"
+        )
+        return (
+            "(SELECT md5(string_agg(stamp.part, ',' ORDER BY stamp.part)) FROM ("
+            f"SELECT 'b' || lb.id || ':' || lb.xmin::text || ':' || lb.ctid::text AS part"
+            f" FROM {books} lb WHERE lb.id IN ({attached})"
+            f" UNION ALL SELECT 'e' || le.id || ':' || le.xmin::text || ':' || le.ctid::text"
+            f" FROM {entries} le WHERE le.lorebook_id IN ({attached})) stamp)"
+        ), []
+
+
+def lore_stamp_of_thread(prefix: str = "") -> LoreStamp:
+    """``LoreStamp`` of the chat reached through ``prefix`` (``"thread__"`` from a message)."""
+    return LoreStamp(
+        F(f"{prefix}owner_id"),
+        F(f"{prefix}character_id"),
+        F(f"{prefix}scene_id"),
+        F(f"{prefix}id") if prefix else F("id"),
+    )
+
+
+#: ``chat_lore(stamp=...)`` not given: read the books (no cache).
+READ_STAMP: object = object()
+#: Chats whose lore is kept per process, least recently used dropped first.
+CHAT_LORE_CACHE_SIZE = 256
+_chat_lore_cache: OrderedDict[tuple, ChatLore] = OrderedDict()
+_chat_lore_lock = threading.Lock()
+
+
 def chat_lore(
+    *,
+    owner_id: int,
+    character_id: int,
+    scene_id: int | None,
+    thread_id: int | None,
+    stamp: str | None | object = READ_STAMP,
+) -> ChatLore:
+    """The chat's lore. With the ``stamp`` read just before (``LoreStamp``), the lore of the
+    same stamp is taken from the process's cache, and a NULL stamp (no book attached) needs
+    no read."""
+    if stamp is READ_STAMP:
+        return _read_chat_lore(
+            owner_id=owner_id, character_id=character_id, scene_id=scene_id, thread_id=thread_id
+        )
+    if stamp is None:
+        return ChatLore()
+    key = (owner_id, character_id, scene_id, thread_id, stamp)
+    with _chat_lore_lock:
+        cached = _chat_lore_cache.get(key)
+        if cached is not None:
+            _chat_lore_cache.move_to_end(key)
+            return cached
+    # Read after the stamp: what is read is at least as new as the stamp names, and a write
+    # in between changes the stamp the next turn reads, so this entry is never used for it.
+    lore = _read_chat_lore(
+        owner_id=owner_id, character_id=character_id, scene_id=scene_id, thread_id=thread_id
+    )
+    with _chat_lore_lock:
+        _chat_lore_cache[key] = lore
+        _chat_lore_cache.move_to_end(key)
+        while len(_chat_lore_cache) > CHAT_LORE_CACHE_SIZE:
+            _chat_lore_cache.popitem(last=False)
+    return lore
+
+
+def _read_chat_lore(
     *, owner_id: int, character_id: int, scene_id: int | None, thread_id: int | None
 ) -> ChatLore:
     attached = Q(characters=character_id)
@@ -178,14 +280,20 @@ def lore_for_turn(
     scan_depth: int | None = None,
     max_recursion: int | None = None,
     rng: random.Random | None = None,
+    stamp: str | None | object = READ_STAMP,
 ) -> TurnLore:
     """The entries of the chat's lorebooks that fire for ``messages`` (newest first: the new
     message, then the ones before it), within ``token_budget`` (and the books' own). Entries
-    matched by meaning are compared with the new message (``vector_matches``)."""
+    matched by meaning are compared with the new message (``vector_matches``). ``stamp``: the
+    chat's ``LoreStamp``, when the caller read it (``chat_lore``)."""
     from django.conf import settings
 
     lore = chat_lore(
-        owner_id=owner_id, character_id=character_id, scene_id=scene_id, thread_id=thread_id
+        owner_id=owner_id,
+        character_id=character_id,
+        scene_id=scene_id,
+        thread_id=thread_id,
+        stamp=stamp,
     )
     if not lore.entries:
         return TurnLore()

@@ -40,7 +40,7 @@ from chat.context.layers import (
     check_order,
 )
 from chat.context.receipts import Receipt
-from chat.context.sources import READ_PERSONA, TurnSources, gather_sources
+from chat.context.sources import READ_PERSONA, READ_STAMP, TurnSources, gather_sources
 from drawhisper.providers.base import ChatMessage
 
 LAYERS = tuple(slot.name for slot in ORDER)
@@ -195,10 +195,11 @@ def build_context(
 
 
 def assemble_context(
-    *, thread, reply_seq: int, user_name: str, persona=READ_PERSONA
+    *, thread, reply_seq: int, user_name: str, persona=READ_PERSONA, lore_stamp=READ_STAMP
 ) -> AssembledContext:
     """The prompt for the reply that will take ``reply_seq`` in ``thread``; ``persona`` the
-    chat's ``PersonaView`` (or None) when the caller read it already."""
+    chat's ``PersonaView`` (or None) when the caller read it already, ``lore_stamp`` its
+    ``characters.selectors.LoreStamp`` likewise."""
     from chat.selectors import prompt_history
     from scenes.prompting import render_system_prompt
     from scenes.selectors import effective_config
@@ -212,6 +213,7 @@ def assemble_context(
         history=history,
         budgets=layer_budgets((), None),
         persona=persona,
+        lore_stamp=lore_stamp,
     )
     return build_context(
         thread_id=thread.pk,

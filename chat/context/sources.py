@@ -17,6 +17,8 @@ from memories.contracts import ContextItem
 
 #: ``gather_sources(persona=...)`` not given: the persona is read from the chat's.
 READ_PERSONA: Any = object()
+#: ``gather_sources(lore_stamp=...)`` not given: the lorebooks are read, not cached.
+READ_STAMP: Any = object()
 
 LORE_LAYERS = ("lore_before", "lore_after", "lore_depth")
 LORE_LAYER_OF_POSITION = {
@@ -55,6 +57,9 @@ class TurnSources:
     # reads it itself (sources made by hand, a tool's line-up).
     summary: ContextItem | None = None
     summary_read: bool = False
+    # Retrieval's scope of the thread for the turn's query, read with the profile
+    # (``memories.context.RetrievalScope``); None: retrieval reads it itself.
+    retrieval: Any = None
 
     def lore_for(self, layer: str) -> tuple[LoreLine, ...]:
         return tuple(line for line in self.lore if line.layer == layer)
@@ -68,10 +73,14 @@ def gather_sources(
     history: Sequence,
     budgets: Mapping[str, int],
     persona=READ_PERSONA,
+    lore_stamp=READ_STAMP,
 ) -> TurnSources:
     """What the role-play layers of ``thread``'s next reply draw from. ``history`` is the
     prompt messages before the reply, newest first (the lore scan reads the newest).
-    ``persona`` is the chat's ``PersonaView`` (or None) when the caller read it already."""
+    ``persona`` is the chat's ``PersonaView`` (or None) when the caller read it already;
+    ``lore_stamp`` the chat's ``characters.selectors.LoreStamp`` likewise (its lore is then
+    kept between turns until the stamp changes)."""
+    from characters.selectors import READ_STAMP as LORE_NOT_STAMPED
     from characters.selectors import lore_for_turn, persona_view
     from memories.context import profile_and_summary
     from scenes.prompting import render_card_text
@@ -90,13 +99,21 @@ def gather_sources(
         thread_id=thread.pk,
         messages=[message.content for message in history],
         token_budget=sum(budgets.get(name, 0) for name in LORE_LAYERS),
+        stamp=LORE_NOT_STAMPED if lore_stamp is READ_STAMP else lore_stamp,
     )
+    owner = thread.owner  # read with the chat (the reply's read selects it)
     memory = profile_and_summary(
         owner_id=thread.owner_id,
         character_id=thread.character_id,
         thread_id=thread.pk,
         user_name=user_name,
         character_name=config.name,
+        # Retrieval's query (``Turn.query``: the newest prompt message) and the names its
+        # archived messages give the speakers: the persona's, else the user's first name.
+        query=history[0].content if history else None,
+        scope_user_name=(persona.name if persona is not None else owner.first_name)
+        or owner.get_username(),
+        scope_character_name=thread.character.name,
     )
     return TurnSources(
         user_name=user_name,
@@ -123,4 +140,5 @@ def gather_sources(
         profile=memory.profile,
         summary=memory.summary,
         summary_read=True,
+        retrieval=memory.retrieval,
     )

@@ -40,6 +40,7 @@ from chat.services.replies import (
     reply_regenerate,
     reply_save_progress,
     reply_version_activate,
+    thread_open,
 )
 from chat.services.threads import (
     thread_branch,
@@ -78,6 +79,7 @@ __all__ = [
     "thread_branch",
     "thread_create",
     "thread_delete",
+    "thread_open",
     "thread_start",
     "thread_update",
     "thread_user_name",

@@ -21,8 +21,9 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.postgres.aggregates import ArrayAgg
+from django.contrib.postgres.expressions import ArraySubquery
 from django.db import connection, transaction
-from django.db.models import Count, Max, Q
+from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet
 from django.utils import timezone
 
 from chat.models import ContextReceipt, Message, Thread
@@ -49,8 +50,12 @@ def next_seq(thread_id: int) -> int:
     return (Message.objects.filter(thread_id=thread_id).aggregate(top=Max("seq"))["top"] or 0) + 1
 
 
-def after_commit_messages(thread_id: int) -> None:
-    transaction.on_commit(lambda: triggers.on_messages_committed(thread_id=thread_id))
+def after_commit_messages(thread_id: int, *, backlog=None) -> None:
+    """Tell the memory app after commit; ``backlog`` its backlog row when the committing
+    statement read it (``triggers.backlog_of_finished_sql``)."""
+    transaction.on_commit(
+        lambda: triggers.on_messages_committed(thread_id=thread_id, backlog=backlog)
+    )
 
 
 def after_commit_changed(message_id: int) -> None:
@@ -78,6 +83,30 @@ def interrupt_stale(*, thread_id: int | None = None) -> list[Message]:
         | Q(writer__in=dead_writers)
     )
     return [_interrupt(message) for message in stale]
+
+
+def with_dead_reply_hints(threads: QuerySet[Thread]) -> QuerySet[Thread]:
+    """``threads`` with what tells, in the same read, whether a thread may hold a dead reply:
+    ``stale_replies`` (a streaming one saved too long ago) and ``streaming_writers`` (the
+    processes writing its streaming ones). ``may_have_dead_replies`` reads them."""
+    before = _stale_before()
+    streaming = Message.objects.filter(thread=OuterRef("pk"), status=Message.Status.STREAMING)
+    return threads.annotate(
+        stale_replies=Exists(
+            streaming.filter(
+                Q(progress_at__lt=before) | Q(progress_at__isnull=True, created_at__lt=before)
+            )
+        ),
+        streaming_writers=ArraySubquery(streaming.exclude(writer="").values("writer").distinct()),
+    )
+
+
+def may_have_dead_replies(thread: Thread) -> bool:
+    """For a thread read through ``with_dead_reply_hints``: whether ``interrupt_stale`` has
+    anything to do."""
+    return bool(thread.stale_replies) or any(
+        liveness.known_dead(writer) for writer in thread.streaming_writers or ()
+    )
 
 
 def _interrupt(message: Message) -> Message:
@@ -144,6 +173,51 @@ def idle_state(thread_id: int, *, client_id=None) -> ThreadState:
     return state
 
 
+def insert_if_idle(thread_id: int, rows: list[Message], *, client_id=None) -> bool:
+    """Insert ``rows`` (unsaved, ``seq`` 1, 2, ... counted from the thread's top) in one
+    statement, together with the read that ``idle_state`` does, when the locked thread has
+    no streaming message and no message sent with ``client_id``: their ``seq`` and ``pk`` are
+    set. False, with nothing inserted, otherwise: the caller then takes ``idle_state``'s
+    road (a dead reply to interrupt, a live one to refuse, an earlier send to answer with).
+    The caller holds the thread lock."""
+    table = Message._meta.db_table
+    fields = [field for field in Message._meta.concrete_fields if not field.primary_key]
+    columns = [connection.ops.quote_name(field.column) for field in fields]
+    values_sql, params = [], []
+    for offset, row in enumerate(rows, start=1):
+        row.seq = offset
+        cells = []
+        for field in fields:
+            value = field.get_db_prep_save(field.pre_save(row, True), connection)
+            cells.append(f"%s::{field.db_type(connection)}")
+            params.append(value)
+        values_sql.append(f"({', '.join(cells)})")
+    chosen = ", ".join(
+        "state.top + v.seq" if field.attname == "seq" else f"v.{column}"
+        for field, column in zip(fields, columns, strict=True)
+    )
+    sent = "bool_or(client_id = %s)" if client_id else "false"
+    state_params = [client_id] if client_id else []
+    sql = (
+        f"WITH state AS (SELECT coalesce(max(seq), 0) AS top,"
+        f" count(*) FILTER (WHERE status = %s) AS streaming, {sent} AS sent"
+        f" FROM {table} WHERE thread_id = %s),"
+        f" inserted AS (INSERT INTO {table} ({', '.join(columns)})"
+        f" SELECT {chosen} FROM state, (VALUES {', '.join(values_sql)}) AS v ({', '.join(columns)})"
+        " WHERE state.streaming = 0 AND NOT coalesce(state.sent, false) RETURNING id, seq)"
+        " SELECT id, seq FROM inserted ORDER BY seq"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [Message.Status.STREAMING.value, *state_params, thread_id, *params])
+        inserted = cursor.fetchall()
+    if not inserted:
+        return False
+    for row, (pk, seq) in zip(rows, inserted, strict=True):
+        row.pk, row.seq = pk, seq
+        row._state.adding, row._state.db = False, connection.alias
+    return True
+
+
 def new_reply(thread_id: int, *, seq: int) -> Message:
     """An unsaved streaming reply at ``seq`` (``start_reply`` saves one; a send saves it with
     the user's message in one insert)."""
@@ -169,6 +243,15 @@ def start_reply(thread_id: int, *, seq: int | None = None) -> Message:
     return reply_begun(reply)
 
 
+@dataclass(frozen=True)
+class Finished:
+    """A reply ``finish_reply`` ended: its thread, and the thread's memory backlog as the
+    memory app reads it (``triggers.on_messages_committed``), read in the same statement."""
+
+    thread_id: int
+    backlog: tuple[bool, int, bool]
+
+
 def finish_reply(
     *,
     reply_id: int,
@@ -177,10 +260,10 @@ def finish_reply(
     status: str,
     error: str,
     receipt: dict | None = None,
-) -> int | None:
+) -> Finished | None:
     """Write a streaming (or swept) reply's final text and status, and its receipt when given
-    (``Receipt.as_json()``), in one statement; its thread's id, or None when the reply was
-    already finished (then no receipt is written either)."""
+    (``Receipt.as_json()``), in one statement that also reads the thread's memory backlog;
+    None when the reply was already finished (then no receipt is written either)."""
     messages, receipts = Message._meta.db_table, ContextReceipt._meta.db_table
     finishable = "id = %s AND status IN (%s, %s)"
     finishable_params = [
@@ -189,15 +272,15 @@ def finish_reply(
         Message.Status.INTERRUPTED.value,
     ]
     now = timezone.now()
-    sql, params = "", []
+    sql, params = "WITH ", []
     if receipt is not None:
-        sql = (
-            f"WITH receipt AS (INSERT INTO {receipts}"
+        sql += (
+            f"receipt AS (INSERT INTO {receipts}"
             " (message_id, layers, items, total_tokens, budget_tokens, created_at)"
             f" SELECT id, %s::jsonb, %s::jsonb, %s, %s, %s FROM {messages} WHERE {finishable}"
             " ON CONFLICT (message_id) DO UPDATE SET layers = EXCLUDED.layers,"
             " items = EXCLUDED.items, total_tokens = EXCLUDED.total_tokens,"
-            " budget_tokens = EXCLUDED.budget_tokens) "
+            " budget_tokens = EXCLUDED.budget_tokens), "
         )
         params = [
             json.dumps(receipt["layers"]),
@@ -207,15 +290,21 @@ def finish_reply(
             now,
             *finishable_params,
         ]
+    backlog_sql, backlog_params = triggers.backlog_of_finished_sql("f")
     sql += (
-        f"UPDATE {messages} SET content = %s, token_count = %s, status = %s, error = %s,"
-        f" progress_at = %s WHERE {finishable} RETURNING thread_id"
+        f"f AS (UPDATE {messages} SET content = %s, token_count = %s, status = %s, error = %s,"
+        f" progress_at = %s WHERE {finishable} RETURNING *)"
+        f" SELECT f.thread_id, b.unfinished, b.tokens, b.uncounted FROM f"
+        f" CROSS JOIN LATERAL ({backlog_sql}) b"
     )
-    params += [content, token_count, status, error, now, *finishable_params]
+    params += [content, token_count, status, error, now, *finishable_params, *backlog_params]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         row = cursor.fetchone()
-    return row[0] if row else None
+    if row is None:
+        return None
+    thread_id, unfinished, tokens, uncounted = row
+    return Finished(thread_id=thread_id, backlog=(bool(unfinished), int(tokens), bool(uncounted)))
 
 
 def touch(thread_id: int) -> None:

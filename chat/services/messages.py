@@ -74,33 +74,37 @@ def message_send(
                 }
             ) from error
     with transaction.atomic():
-        # Lock and touch in one statement, then one read for the rest: a send is the hot path.
+        # Lock and touch in one statement, then one insert that also checks the thread is
+        # idle: a send is the hot path.
         if not guard.lock_and_touch(thread.pk):
             raise ThreadGone("This chat no longer exists.")
-        state = guard.idle_state(thread.pk, client_id=client_id)
-        if state.existing_id is not None:
-            existing = Message.objects.get(pk=state.existing_id)
-            reply = None
-            last = selectors.last_visible_message(thread_id=thread.pk)
-            if last is not None and last.pk == existing.pk:
-                guard.interrupt_stale(thread_id=thread.pk)
-                if selectors.streaming_reply(thread_id=thread.pk) is None:
-                    reply = guard.start_reply(thread.pk)
-            return SendResult(message=existing, created=False, reply=reply)
-        seq = state.next_seq
         message = Message(
             thread_id=thread.pk,
-            seq=seq,
+            seq=0,
             role=Message.Role.USER,
             content=content,
             token_count=count_tokens(content),
             client_id=client_id,
         )
-        reply = guard.new_reply(thread.pk, seq=seq + 1)
-        try:  # both rows in one insert
-            Message.objects.bulk_create([message, reply])
-        except IntegrityError:  # pragma: no cover - the thread lock makes this unreachable
-            raise ThreadBusy(BUSY_DETAIL) from None
+        reply = guard.new_reply(thread.pk, seq=0)
+        # The usual send (no reply streaming, no earlier send with this client_id): the idle
+        # check, the next seq and both rows in one statement.
+        if not guard.insert_if_idle(thread.pk, [message, reply], client_id=client_id):
+            state = guard.idle_state(thread.pk, client_id=client_id)
+            if state.existing_id is not None:
+                existing = Message.objects.get(pk=state.existing_id)
+                reply = None
+                last = selectors.last_visible_message(thread_id=thread.pk)
+                if last is not None and last.pk == existing.pk:
+                    guard.interrupt_stale(thread_id=thread.pk)
+                    if selectors.streaming_reply(thread_id=thread.pk) is None:
+                        reply = guard.start_reply(thread.pk)
+                return SendResult(message=existing, created=False, reply=reply)
+            message.seq, reply.seq = state.next_seq, state.next_seq + 1
+            try:  # both rows in one insert
+                Message.objects.bulk_create([message, reply])
+            except IntegrityError:  # pragma: no cover - the thread lock makes this unreachable
+                raise ThreadBusy(BUSY_DETAIL) from None
         guard.reply_begun(reply)
         reply.replaces_nothing = True  # no earlier version can point at a reply this new
         # The memory app is told when the reply ends (``reply_finish``): whether a memory job

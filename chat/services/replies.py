@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import OuterRef
 from django.utils import timezone
 
-from characters.selectors import persona_view_of
+from characters.selectors import lore_stamp_of_thread, persona_view_of
 from chat import selectors
 from chat.context import AssembledContext, assemble_context
 from chat.models import ContextReceipt, Message, Thread
@@ -153,21 +153,29 @@ def reply_prepare(*, reply_id: int, store_receipt: bool = True) -> PreparedReply
     written before the first token).
     A reply that starts with text (a continuation) gets that text as the model's own last
     turn, followed by the instruction to go on from it."""
-    # One read for the reply, its chat, character, scene, persona, owner and the owner's
-    # default model connection (its id; the connection row only when there is one). The
-    # persona read here serves the user's name and the persona block alike.
+    # One read for the reply, its chat, character, scene, persona, owner, the owner's
+    # default model connection (its id; the connection row only when there is one) and the
+    # chat's lore stamp (the lorebooks are read only when it changed, none when it is NULL).
+    # The persona read here serves the user's name and the persona block alike.
     reply = (
         Message.objects.select_related(
             "thread__character", "thread__scene", "thread__owner", "thread__persona"
         )
-        .annotate(default_connection_id=default_connection_id_of(OuterRef("thread__owner_id")))
+        .annotate(
+            default_connection_id=default_connection_id_of(OuterRef("thread__owner_id")),
+            lore_stamp=lore_stamp_of_thread("thread__"),
+        )
         .get(pk=reply_id)
     )
     thread = reply.thread
     persona = persona_view_of(thread.persona, owner_id=thread.owner_id)
     user_name = user_name_of(owner=thread.owner, persona=persona)
     assembled: AssembledContext = assemble_context(
-        thread=thread, reply_seq=reply.seq, user_name=user_name, persona=persona
+        thread=thread,
+        reply_seq=reply.seq,
+        user_name=user_name,
+        persona=persona,
+        lore_stamp=reply.lore_stamp,
     )
     receipt = assembled.receipt
     if store_receipt:
@@ -229,9 +237,10 @@ def reply_finish(
     Unless it failed, the memory app then hears about the thread's new messages (the user's
     message too: a send leaves that to the end of its reply, so that whether a memory job is
     due does not hold up the first token)."""
-    # One statement (the receipt rides along), so no transaction of its own is needed; inside
-    # a caller's transaction it joins it and the memory app hears after that commits.
-    thread_id = guard.finish_reply(
+    # One statement (the receipt and the memory backlog ride along), so no transaction of its
+    # own is needed; inside a caller's transaction it joins it and the memory app hears after
+    # that commits.
+    finished = guard.finish_reply(
         reply_id=reply_id,
         content=content,
         token_count=count_tokens(content),
@@ -239,11 +248,30 @@ def reply_finish(
         error=error,
         receipt=receipt,
     )
-    if thread_id is None:
+    if finished is None:
         return False
     if status != Message.Status.FAILED:
-        guard.after_commit_messages(thread_id)
+        # The backlog read with the finish holds at commit unless a caller's transaction
+        # writes more after it: then the memory app reads it again.
+        in_transaction = connection.in_atomic_block
+        guard.after_commit_messages(
+            finished.thread_id, backlog=None if in_transaction else finished.backlog
+        )
     return True
+
+
+def thread_open(*, user, thread_id: int) -> Thread | None:
+    """The user's thread as a socket opens it, after marking replies that died with their
+    process interrupted; None when not found. One read when no reply streams (or only live
+    ones): whether one may be dead comes with the thread."""
+    if user is None or not user.is_authenticated:
+        return None
+    thread = (
+        guard.with_dead_reply_hints(selectors.thread_list(user=user)).filter(pk=thread_id).first()
+    )
+    if thread is not None and guard.may_have_dead_replies(thread):
+        replies_interrupt_stale(thread_id=thread.pk)
+    return thread
 
 
 def replies_interrupt_stale(*, thread_id: int | None = None) -> int:

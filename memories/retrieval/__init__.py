@@ -13,9 +13,11 @@ from memories.retrieval.candidates import Candidate, load_candidates, load_messa
 from memories.retrieval.config import RetrievalConfig, load_config
 from memories.retrieval.scope import (
     Scope,
+    check_text_search_config,
     memories_in_scope,
     messages_in_scope,
     scope_for_thread,
+    scope_of_turn,
     summaries_in_scope,
 )
 from memories.retrieval.search import (
@@ -29,6 +31,7 @@ __all__ = [
     "Candidate",
     "RetrievalConfig",
     "Scope",
+    "check_text_search_config",
     "clear_query_embedding_cache",
     "hybrid_search",
     "load_candidates",
@@ -38,6 +41,7 @@ __all__ = [
     "messages_in_scope",
     "rank_candidates",
     "scope_for_thread",
+    "scope_of_turn",
     "start_query_embedding",
     "summaries_in_scope",
 ]

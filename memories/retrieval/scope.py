@@ -52,6 +52,13 @@ class Scope:
     document_ids: frozenset[int] = frozenset()
 
 
+def check_text_search_config(name: str) -> None:
+    """Raise ValueError unless ``name`` can be a PostgreSQL text search configuration (it is
+    written into SQL, not passed as a parameter)."""
+    if not _CONFIG_NAME.match(name):
+        raise ValueError(f"not a text search configuration name: {name!r}")
+
+
 def scope_for_thread(
     *,
     thread_id: int,
@@ -62,8 +69,8 @@ def scope_for_thread(
 ) -> Scope:
     """The thread's scope; the memories the user dismissed in it are excluded too. With a
     ``query``, its lexemes are read in the same statement (``Scope.lexemes``)."""
-    if query is not None and not _CONFIG_NAME.match(text_search_config):
-        raise ValueError(f"not a text search configuration name: {text_search_config!r}")
+    if query is not None:
+        check_text_search_config(text_search_config)
     row = chat_adapter.thread_scope_row(
         thread_id=thread_id, query=query, text_search_config=text_search_config
     )
@@ -87,6 +94,33 @@ def scope_for_thread(
         before_seq=before_seq,
         exclude_memory_ids=frozenset(int(pk) for pk in [*exclude_memory_ids, *(dismissed or ())]),
         user_name=first_name or username or "User",
+        character_name=character_name or "Character",
+        has_shared_memories=bool(has_shared),
+        lexemes=None if lexemes is None else tuple(lexemes),
+        document_ids=frozenset(documents or ()),
+    )
+
+
+def scope_of_turn(
+    *,
+    thread_id: int,
+    owner_id: int,
+    character_id: int,
+    user_name: str,
+    character_name: str,
+    row: tuple[Any, ...],
+) -> Scope:
+    """The thread's scope from what a chat turn knows (its owner, character and names) and
+    the row of ``chat_adapter.thread_scope_columns_sql`` it read with its profile; the same
+    ``Scope`` as ``scope_for_thread`` (``user_name``: the persona's name, else the user's
+    first name, else the username)."""
+    has_shared, dismissed, lexemes, documents = row
+    return Scope(
+        owner_id=owner_id,
+        character_id=character_id,
+        thread_id=thread_id,
+        exclude_memory_ids=frozenset(int(pk) for pk in dismissed or ()),
+        user_name=user_name or "User",
         character_name=character_name or "Character",
         has_shared_memories=bool(has_shared),
         lexemes=None if lexemes is None else tuple(lexemes),

@@ -70,19 +70,30 @@ def hybrid_search(
     exclude_memory_ids: Iterable[int] = (),
     before_seq: int | None = None,
     config: RetrievalConfig | None = None,
+    scope: Scope | None = None,
 ) -> list[ContextItem]:
-    """What to show the model for ``query`` in this thread, best first, within the budget."""
+    """What to show the model for ``query`` in this thread, best first, within the budget.
+    ``scope``: the thread's scope when the caller read it for this query (``scope_of_turn``),
+    else it is read here."""
     if budget_tokens <= 0 or not query.strip():
         return []
     config = config or load_config()
     embedding = start_query_embedding(query, config)  # while the database works below
-    scope = scope_for_thread(
-        thread_id=thread_id,
-        before_seq=before_seq,
-        exclude_memory_ids=exclude_memory_ids,
-        query=query if config.lexical_weight > 0 else None,
-        text_search_config=config.text_search_config,
-    )
+    if scope is not None:
+        scope = replace(
+            scope,
+            before_seq=before_seq,
+            exclude_memory_ids=scope.exclude_memory_ids
+            | frozenset(int(pk) for pk in exclude_memory_ids),
+        )
+    else:
+        scope = scope_for_thread(
+            thread_id=thread_id,
+            before_seq=before_seq,
+            exclude_memory_ids=exclude_memory_ids,
+            query=query if config.lexical_weight > 0 else None,
+            text_search_config=config.text_search_config,
+        )
     ranked = rank_candidates(scope=scope, query=query, config=config, embedding=embedding)
     unique = distinct(
         ranked, text_of=lambda scored: scored.candidate.body, threshold=config.dedup_jaccard

@@ -41,7 +41,7 @@ def memory_hooks(monkeypatch):
     calls = {"committed": [], "changed": []}
     monkeypatch.setattr(
         "memories.triggers.on_messages_committed",
-        lambda *, thread_id: calls["committed"].append(thread_id),
+        lambda *, thread_id, backlog=None: calls["committed"].append(thread_id),
     )
     monkeypatch.setattr(
         "memories.triggers.on_message_changed",

@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 from celery import current_app
 
+from characters.lorebooks.services import lorebook_create
 from characters.models import Persona
 from chat import selectors, services
 from chat.models import Message
@@ -38,9 +39,15 @@ from tests.factories import MemoryFactory
 # does; before, its two reads made 19): the persona comes with the reply's read and serves
 # both the user's name and the persona block, and the profile and the rolling summary are one
 # read. Of the 16, 14 are statements: 3 the send, 9 context assembly with retrieval and the
-# profile, 1 the finish, 1 the memory trigger. A fresh and a warmed turn cost the same: no
-# part of the prompt is cached between turns, so every edit shows in the next reply.
-TURN_QUERY_BUDGET = 16
+# profile, 1 the finish, 1 the memory trigger. Then 12, with a lorebook on the character (as
+# the fixture now has): the send's idle check, next seq and insert are one statement; the
+# memory app's backlog is read by the finish statement; the chat's lore stamp comes with the
+# reply's read, so the books and entries are read only when a book, an entry or an
+# attachment changed since the last turn of this process (none at all without a book); and
+# retrieval's scope is read with the profile and summary, from the names the turn already
+# has. Of the 12, 10 are statements: 2 the send, 7 context assembly with retrieval and the
+# profile, 1 the finish (with the receipt and the memory backlog).
+TURN_QUERY_BUDGET = 12
 
 
 def one_turn(*, thread, content: str) -> services.PreparedReply:
@@ -61,12 +68,20 @@ def one_turn(*, thread, content: str) -> services.PreparedReply:
 @pytest.fixture
 def lived_in_thread(thread, user):
     """A chat with a few turns behind it, a pinned, a shared and an indexed memory, as the
-    memory pipeline leaves them (their vectors stored, so retrieval searches them), and the
-    user playing a persona."""
+    memory pipeline leaves them (their vectors stored, so retrieval searches them), the user
+    playing a persona and a lorebook on the character."""
     thread.persona = Persona.objects.create(
         owner=user, name="Ilse", description="Ilse is a cartographer with ink on her sleeves."
     )
     thread.save(update_fields=["persona"])
+    lorebook_create(
+        owner=user,
+        data={
+            "name": "Coast",
+            "characters": [thread.character_id],
+            "entries": [{"keys": ["sister"], "content": "Mira keeps a lighthouse at Vell."}],
+        },
+    )
     pinned = MemoryFactory(
         owner=user, character=thread.character, title="Sister", content="Mira sails north."
     )
@@ -101,6 +116,7 @@ def test_a_chat_turn_stays_within_its_query_budget(
     system = prepared.messages[0].content
     assert "Mira sails north." in system and "Black." in system
     assert "Ilse is a cartographer" in system  # the persona block, from the one persona read
+    assert "Mira keeps a lighthouse at Vell." in system  # the lore that fired, kept since
     reply = Message.objects.filter(thread=thread, role="assistant").latest("seq")
     assert reply.status == "complete" and reply.receipt.items == prepared.receipt["items"]
     assert any(item["layer"] == "pinned" for item in reply.receipt.items)

@@ -101,6 +101,7 @@ class RetrievedLayer(SectionLayer):
             budget_tokens=budget,
             exclude_memory_ids=sorted(turn.claimed_ids("memory")),
             before_seq=start,
+            read_scope=turn.sources.retrieval,
         )
         return [
             item for item in found if not (item.kind == "message" and inside_window(item, start))
