@@ -25,6 +25,7 @@ from datetime import datetime
 from django.db.models import Max, QuerySet
 
 from chat.models import Message, Thread
+from drawhisper.compiled_sql import CompiledQuery
 
 PROMPT_STATUSES = (Message.Status.COMPLETE, Message.Status.INTERRUPTED)
 
@@ -138,13 +139,30 @@ def version_shown(*, message: Message) -> Message | None:
     return None
 
 
-def prompt_history(*, thread_id: int, before_seq: int, limit: int = 400) -> list[Message]:
-    """The newest ``limit`` prompt messages before ``before_seq``, newest first."""
-    return list(
+PROMPT_HISTORY_LIMIT = 400
+
+
+def _prompt_history_queryset(*, thread_id: int, before_seq: int, limit: int = PROMPT_HISTORY_LIMIT):
+    return (
         visible_messages(thread_id=thread_id)
         .filter(seq__lt=before_seq, status__in=PROMPT_STATUSES)
         .order_by("-seq")[:limit]
     )
+
+
+# Every chat turn reads it: compiled to SQL once per process.
+_PROMPT_HISTORY = CompiledQuery(_prompt_history_queryset)
+
+
+def prompt_history(
+    *, thread_id: int, before_seq: int, limit: int = PROMPT_HISTORY_LIMIT
+) -> list[Message]:
+    """The newest ``limit`` prompt messages before ``before_seq``, newest first."""
+    if limit != PROMPT_HISTORY_LIMIT:
+        return list(
+            _prompt_history_queryset(thread_id=thread_id, before_seq=before_seq, limit=limit)
+        )
+    return _PROMPT_HISTORY.rows(thread_id=thread_id, before_seq=before_seq)
 
 
 def last_visible_message(*, thread_id: int) -> Message | None:

@@ -19,6 +19,7 @@ from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet, Subquery
 
 from chat import selectors as chat_selectors
 from chat.selectors import ThreadRef
+from drawhisper.compiled_sql import CompiledQuery
 from memories.models import Memory, MemoryDismissal, MemoryPin
 
 logger = logging.getLogger(__name__)
@@ -239,16 +240,12 @@ def memories_shared_with_thread(*, thread_id: int) -> QuerySet[Memory]:
     )
 
 
-def memories_pinned_or_shared_in_thread(
-    *, thread_id: int, owner_id: int, character_id: int
-) -> tuple[list[Memory], list[Memory]]:
-    """``(memories_pinned_to_thread, memories_shared_with_thread)`` in one statement, for the
-    thread's owner and character as the caller knows them (a chat turn reads both)."""
+def _pinned_or_shared_queryset(*, thread_id: int, owner_id: int, character_id: int):
     pinned_at = MemoryPin.objects.filter(memory=OuterRef("pk"), thread_id=thread_id).values(
         "created_at"
     )[:1]
     dismissed = MemoryDismissal.objects.filter(memory=OuterRef("pk"), thread_id=thread_id)
-    rows = (
+    return (
         Memory.objects.filter(
             owner_id=owner_id, character_id=character_id, status=Memory.Status.ACTIVE
         )
@@ -256,6 +253,18 @@ def memories_pinned_or_shared_in_thread(
         .filter(Q(pinned_at__isnull=False) | Q(shared=True, dismissed_here=False))
         .order_by("created_at", "pk")
     )
+
+
+# Every chat turn reads it: compiled to SQL once per process.
+_PINNED_OR_SHARED = CompiledQuery(_pinned_or_shared_queryset)
+
+
+def memories_pinned_or_shared_in_thread(
+    *, thread_id: int, owner_id: int, character_id: int
+) -> tuple[list[Memory], list[Memory]]:
+    """``(memories_pinned_to_thread, memories_shared_with_thread)`` in one statement, for the
+    thread's owner and character as the caller knows them (a chat turn reads both)."""
+    rows = _PINNED_OR_SHARED.rows(thread_id=thread_id, owner_id=owner_id, character_id=character_id)
     pinned, shared = [], []
     for memory in rows:
         (shared if memory.pinned_at is None else pinned).append(memory)
@@ -292,6 +301,25 @@ SUMMARY_COLUMNS = ("pk", "text", "token_count", "start_seq", "end_seq")
 PROFILE_COLUMNS = ("pk", "character_id", "data", "user_fields", "updated_at")
 
 
+def _profile_row_queryset(*, owner_id: int, character_id: int):
+    from memories.models import Profile
+
+    return (
+        Profile.objects.filter(owner_id=owner_id, character_id=character_id)
+        .order_by("pk")
+        .values_list(*PROFILE_COLUMNS)[:1]
+    )
+
+
+def _rolling_summary_row_queryset(*, thread_id: int):
+    return rolling_summaries_of_thread(thread_id=thread_id).values_list(*SUMMARY_COLUMNS)[:1]
+
+
+# Every chat turn reads both: compiled to SQL once per process.
+_PROFILE_ROW = CompiledQuery(_profile_row_queryset)
+_ROLLING_SUMMARY_ROW = CompiledQuery(_rolling_summary_row_queryset)
+
+
 @dataclass(frozen=True)
 class TurnMemoryRows:
     """The rows of a chat turn's profile and rolling summary, each None when there is none,
@@ -316,17 +344,8 @@ def profile_and_rolling_summary(
 
     from memories.models import Profile
 
-    profile_sql, profile_params = (
-        Profile.objects.filter(owner_id=owner_id, character_id=character_id)
-        .order_by("pk")
-        .values_list(*PROFILE_COLUMNS)[:1]
-        .query.sql_with_params()
-    )
-    summary_sql, summary_params = (
-        rolling_summaries_of_thread(thread_id=thread_id)
-        .values_list(*SUMMARY_COLUMNS)[:1]
-        .query.sql_with_params()
-    )
+    profile_sql, profile_params = _PROFILE_ROW.sql(owner_id=owner_id, character_id=character_id)
+    summary_sql, summary_params = _ROLLING_SUMMARY_ROW.sql(thread_id=thread_id)
     scope_join, scope_columns, scope_params = "", "", []
     if scope_sql is not None:
         scope_join = f" LEFT JOIN LATERAL ({scope_sql[0]}) sc ON true"
