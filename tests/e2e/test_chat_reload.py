@@ -1,7 +1,8 @@
 """In real Chromium against daphne: reloading the page while a reply streams never leaves the
 chat stuck. The page trusts the server's thread.state over what it was rendered with: the cut
 reply shows as interrupted with Continue and Regenerate, and the chat goes on. With a second
-tab watching, the same holds, and Continue extends the cut reply."""
+tab watching, the same holds, and Continue extends the cut reply. A tab opened while a reply
+streams follows it, and its Stop stops it in every tab."""
 
 from __future__ import annotations
 
@@ -80,3 +81,41 @@ def test_reload_with_a_second_tab_open_unsticks_both(live_app, make_page, login,
     send(other, "Are you there?")
     expect(last_reply(page).locator(".chat-msg__text")).to_have_text("Still here.")
     expect(last_reply(other).locator(".chat-msg__text")).to_have_text("Still here.")
+
+
+def test_a_tab_opened_mid_stream_follows_the_reply_and_can_stop_it(
+    live_app, make_page, login, browser_page
+):
+    page = browser_page
+    thread = open_chat(live_app, page, login)
+    script(live_app, [{"text": SLOW_REPLY, "delay": 0.05, "chunk_size": 4}, "Still here."])
+    send(page, "Tell me about the tide.")
+    expect(last_reply(page).locator(".chat-msg__text")).to_contain_text("The tide rolls in")
+
+    # Opened while the first tab's reply streams: it attaches to that reply, which goes on.
+    other = make_page()
+    login(other, thread.owner)
+    other.goto(live_app.path(f"/chat/{thread.pk}/"))
+    following = last_reply(other)
+    expect(following).to_have_attribute("data-status", "streaming")
+    expect(other.get_by_role("button", name="Stop")).to_be_visible()
+    opened_with = len(following.locator(".chat-msg__text").text_content())
+    other.wait_for_function(  # and its text keeps growing there
+        "n => [...document.querySelectorAll('.chat-msg--assistant .chat-msg__text')]"
+        ".at(-1).textContent.length > n + 40",
+        arg=opened_with,
+    )
+
+    # Stop in the tab that did not start the reply stops it everywhere, text kept.
+    other.get_by_role("button", name="Stop").click()
+    for tab in (other, page):
+        expect(last_reply(tab)).to_have_attribute("data-status", "interrupted")
+        expect(last_reply(tab).locator(".chat-msg__status--interrupted")).to_have_text("stopped")
+    stored = Message.objects.filter(thread=thread, role="assistant").latest("seq")
+    assert stored.status == "interrupted"
+    assert SLOW_REPLY.startswith(stored.content) and stored.content != SLOW_REPLY
+    for tab in (other, page):
+        expect(last_reply(tab).locator(".chat-msg__text")).to_have_text(stored.content)
+
+    send(other, "Are you there?")
+    expect(last_reply(page).locator(".chat-msg__text")).to_have_text("Still here.")
