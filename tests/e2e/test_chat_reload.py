@@ -1,10 +1,12 @@
 """In real Chromium against daphne: reloading the page while a reply streams never leaves the
 chat stuck. The page trusts the server's thread.state over what it was rendered with: the cut
-reply shows as interrupted with Continue and Regenerate, and the chat goes on. With a second
-tab watching, the same holds, and Continue extends the cut reply. A tab opened while a reply
-streams follows it, and its Stop stops it in every tab."""
+reply shows as interrupted with Continue and Regenerate, Continue can be undone, and the chat
+goes on. With a second tab watching, the same holds, and Continue extends the cut reply. A tab
+opened while a reply streams follows it, and its Stop stops it in every tab."""
 
 from __future__ import annotations
+
+import re
 
 from playwright.sync_api import expect
 
@@ -55,6 +57,16 @@ def test_reload_mid_stream_shows_the_cut_reply_with_continue_and_the_chat_goes_o
     continued = Message.objects.filter(thread=thread, role="assistant", active=True).latest("seq")
     assert continued.content == kept + " And then the light came on."
     assert continued.previous_versions.get().content == kept
+
+    # Undoable: the reply's versions go back to the cut text, and that one can be kept.
+    switcher = last_reply(page).get_by_role("group", name=re.compile("Reply versions"))
+    expect(switcher.locator(".chat-swipe__count")).to_have_text("2 / 2")
+    switcher.get_by_role("button", name="Previous version").click()
+    expect(last_reply(page).locator(".chat-msg__text")).to_have_text(kept)
+    switcher.get_by_role("button", name="Keep this version").click()
+    expect(switcher.get_by_role("button", name="Keep this version")).to_have_count(0)
+    shown = Message.objects.filter(thread=thread, role="assistant", active=True).latest("seq")
+    assert shown.content == kept
 
     send(page, "Shorter, please.")
     expect(last_reply(page).locator(".chat-msg__text")).to_have_text("A short answer.")
