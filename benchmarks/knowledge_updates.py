@@ -13,7 +13,7 @@ chat's retrieval, and the memories in context must hold the latest value only:
   character's own) must name the person who said it: naming only the other person is an
   attribution error; naming neither or both is not counted.
 
-The suite has three parts, printed apart by ``bench_memory``, each with its own baseline and
+The suite has four parts, printed apart by ``bench_memory``, each with its own baseline and
 scored by the same code (``benchmarks.memory.KNOWLEDGE_UPDATE_PARTS``):
 
 - ``tuned``: ``CASES``, the part the offline provider's update rules were tuned on;
@@ -24,7 +24,11 @@ scored by the same code (``benchmarks.memory.KNOWLEDGE_UPDATE_PARTS``):
 - ``fresh``: ``benchmarks.knowledge_updates_fresh.FRESH_CASES``, written before the next
   round of rule changes and not tuned on (``--ku-parts tuned,seen`` leaves it out while
   tuning). Its chats give their sittings turn by turn (``Case.sittings``), so where a fact
-  sits varies.
+  sits varies;
+- ``fresh2``: ``benchmarks.knowledge_updates_fresh2.FRESH2_CASES``, forty chats in the fresh
+  part's format with other people and values, written without reading the update rules and
+  held out: nothing is tuned on it and its failures are not read (``--ku-parts
+  tuned,seen,fresh`` leaves it out while tuning).
 
 Written for this benchmark."""
 

@@ -24,12 +24,14 @@
    memories in context hold the latest value only, for each part of the suite apart
    (``KNOWLEDGE_UPDATE_PARTS``, all scored by ``measure_knowledge_updates``): ``tuned``
    (``CASES``, the offline update rules were tuned on it), ``seen`` (``HELD_OUT_CASES``, held
-   out last round, but its failures were looked at, so it is no longer unseen) and ``fresh``
+   out last round, but its failures were looked at, so it is no longer unseen), ``fresh``
    (``benchmarks.knowledge_updates_fresh.FRESH_CASES``, written before the next round of rule
-   changes and not tuned on; ``bench_memory --ku-parts tuned,seen`` leaves it out while
-   tuning). Baseline, in the same run and on the same memories: nothing retired (every
-   superseded memory of the case restored through the editing service, then the same
-   question asked again).
+   changes and not tuned on) and ``fresh2`` (``benchmarks.knowledge_updates_fresh2.
+   FRESH2_CASES``, a second part written without reading the update rules, held out: nothing
+   is tuned on it and its failures are not read; ``bench_memory --ku-parts tuned,seen,fresh``
+   leaves it out while tuning). Baseline, in the same run and on the same memories: nothing
+   retired (every superseded memory of the case restored through the editing service, then
+   the same question asked again).
 3. **Speaker attribution errors** on the same cases (rule in ``knowledge_updates``).
 4. **Chunks rejected as unsupported**: the share of stored chunks the pipeline's grounding
    check kept as ``unverified``, when the pipeline has that status; ``None`` (n/a) otherwise.
@@ -43,6 +45,7 @@ from dataclasses import dataclass
 
 from benchmarks.knowledge_updates import CASES, HELD_OUT_CASES, Case
 from benchmarks.knowledge_updates_fresh import FRESH_CASES
+from benchmarks.knowledge_updates_fresh2 import FRESH2_CASES
 from benchmarks.loader import (
     LoadedConversation,
     create_participants,
@@ -88,6 +91,12 @@ KNOWLEDGE_UPDATE_PARTS = (
         "seen (held out last round; its failures were looked at)",
     ),
     KnowledgeUpdatePart("fresh", "knowledge_updates_fresh", FRESH_CASES, "fresh (not tuned on)"),
+    KnowledgeUpdatePart(
+        "fresh2",
+        "knowledge_updates_fresh2",
+        FRESH2_CASES,
+        "fresh-2 (held out: not tuned on)",
+    ),
 )
 
 
