@@ -13,16 +13,13 @@ import json
 import re
 import urllib.parse
 import urllib.request
-import uuid
 
 import pytest
 
 from chat.consumers import CLOSE_TRY_AGAIN_LATER
 from chat.models import Message
-from tests.factories import CharacterFactory, ThreadFactory, UserFactory
-from tests.faults.conftest import TIMEOUTS, socket_url
+from tests.faults.conftest import Chat, a_chat, open_chat, web_stack
 from tests.support import stack
-from tests.support.integration import openai_env
 
 pytestmark = [
     pytest.mark.faults,
@@ -33,21 +30,11 @@ pytestmark = [
 PASSWORD = "correct horse battery"
 
 
-def _send(socket, content: str) -> None:
-    socket.send(
-        json.dumps({"type": "message.send", "content": content, "client_id": str(uuid.uuid4())})
-    )
-
-
-def _chat_turn(live, thread_id: int, token: str, content: str) -> dict:
-    from websockets.sync.client import connect
-
-    with connect(
-        socket_url(live, thread_id, token), origin=live.url, proxy=None, open_timeout=60
-    ) as socket:
-        stack.receive_until(socket, "thread.state", timeout=60)
-        _send(socket, content)
-        return stack.receive_until(socket, "reply.end", timeout=120)
+def _chat_turn(live, chat: Chat, content: str) -> dict:
+    """One turn on a new socket: its reply's ``reply.end``."""
+    with open_chat(live, chat) as (socket, _state):
+        [end] = stack.send_turns(socket, [content], timeout=120)
+    return end
 
 
 def _unavailable(socket) -> tuple[dict, int | None]:
@@ -97,32 +84,16 @@ def _api_token(live, username: str) -> str:
 def test_with_redis_stopped_login_works_the_chat_says_reconnecting_and_nothing_is_lost(
     settings, tmp_path, llm_server, own_redis
 ):
-    from websockets.sync.client import connect
-
-    from drawhisper.accounts.services import token_for_user
-
-    owner = UserFactory(username="lamplighter", password=PASSWORD)
-    character = CharacterFactory(owner=owner, name="Tam", greeting="")
-    thread = ThreadFactory(owner=owner, character=character)
-    token = token_for_user(user=owner)
+    chat = a_chat("lamplighter", "Tam", password=PASSWORD)
+    owner, thread = chat.owner, chat.thread
     llm_server.push({"text": "Before the storm.", "match": "stream"})
     llm_server.push({"text": "After the storm.", "match": "stream"})
-    env = openai_env(llm_server, MEMORY_TRIGGER_TOKENS="1000000")
 
-    with stack.running_stack(
-        env=stack.stack_env(redis_url=own_redis.url, **env),
-        log_dir=tmp_path,
-        name="redis-stop",
-        workers=0,
-        **TIMEOUTS,
+    with web_stack(
+        tmp_path=tmp_path, redis_url=own_redis.url, llm_server=llm_server, name="redis-stop"
     ) as live:
-        assert _chat_turn(live, thread.pk, token, "Light the lamps.")["content"] == (
-            "Before the storm."
-        )
-        with connect(
-            socket_url(live, thread.pk, token), origin=live.url, proxy=None, open_timeout=60
-        ) as open_socket:
-            stack.receive_until(open_socket, "thread.state", timeout=60)
+        assert _chat_turn(live, chat, "Light the lamps.")["content"] == "Before the storm."
+        with open_chat(live, chat) as (open_socket, _state):
             own_redis.stop()
             error, code = _unavailable(open_socket)
         assert (error["code"], code) == ("unavailable", CLOSE_TRY_AGAIN_LATER)
@@ -132,15 +103,13 @@ def test_with_redis_stopped_login_works_the_chat_says_reconnecting_and_nothing_i
         assert "/accounts/login/" not in _page_login(live, owner.username).url
         assert len(_api_token(live, owner.username)) == 64
         # A socket opened now is told the same, not a 500 or a dropped handshake.
-        with connect(
-            socket_url(live, thread.pk, token), origin=live.url, proxy=None, open_timeout=60
-        ) as new_socket:
+        with stack.thread_socket(live.port, thread.pk, chat.token, open_timeout=60) as new_socket:
             error, code = _unavailable(new_socket)
         assert (error["code"], code) == ("unavailable", CLOSE_TRY_AGAIN_LATER)
 
         own_redis.start()  # the same port: the web process reconnects by itself
         after = stack.wait_for(
-            lambda: _try_turn(live, thread.pk, token),
+            lambda: _try_turn(live, chat),
             timeout=120,
             interval=2,
             message=f"the chat did not work again after Redis came back\n{live.logs()}",
@@ -156,10 +125,10 @@ def test_with_redis_stopped_login_works_the_chat_says_reconnecting_and_nothing_i
     ]
 
 
-def _try_turn(live, thread_id: int, token: str) -> dict | None:
+def _try_turn(live, chat: Chat) -> dict | None:
     """One chat turn, or None while the server still says it is unavailable."""
     try:
-        return _chat_turn(live, thread_id, token, "Is the light still on?")
+        return _chat_turn(live, chat, "Is the light still on?")
     except AssertionError as error:
         if "unavailable" in str(error):
             return None

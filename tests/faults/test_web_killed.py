@@ -8,17 +8,12 @@ timeout is set to an hour, so only recognising the dead writer can free the chat
 
 from __future__ import annotations
 
-import json
-import uuid
-
 import pytest
 
 from chat.models import Message
 from chat.services import STALE_REPLY_ERROR
-from tests.factories import CharacterFactory, ThreadFactory, UserFactory
-from tests.faults.conftest import TIMEOUTS, socket_url
+from tests.faults.conftest import a_chat, open_chat, web_stack
 from tests.support import stack
-from tests.support.integration import openai_env
 
 pytestmark = [
     pytest.mark.faults,
@@ -36,41 +31,25 @@ LONG_REPLY = (
 NEXT_REPLY = "You are back. The strangers left a letter for you."
 
 
-def _send(socket, content: str) -> None:
-    socket.send(
-        json.dumps({"type": "message.send", "content": content, "client_id": str(uuid.uuid4())})
-    )
-
-
 def test_killing_the_web_process_mid_reply_keeps_the_text_and_the_next_send_is_taken(
     settings, tmp_path, llm_server, own_redis
 ):
-    from websockets.sync.client import connect
-
-    from drawhisper.accounts.services import token_for_user
-
-    owner = UserFactory(username="traveller")
-    character = CharacterFactory(owner=owner, name="Bryn", greeting="")
-    thread = ThreadFactory(owner=owner, character=character)
-    token = token_for_user(user=owner)
+    chat = a_chat("traveller", "Bryn")
+    thread = chat.thread
     # Slow enough that the kill lands mid-reply on a loaded machine: ~100 pieces, 0.3 s apart.
     llm_server.push({"text": LONG_REPLY, "match": "stream", "chunk_size": 4, "delay": 0.3})
     llm_server.push({"text": NEXT_REPLY, "match": "stream"})
-    env = openai_env(llm_server, MEMORY_TRIGGER_TOKENS="1000000", CHAT_STALE_REPLY_SECONDS="3600")
 
-    with stack.running_stack(
-        env=stack.stack_env(redis_url=own_redis.url, **env),
-        log_dir=tmp_path,
+    with web_stack(
+        tmp_path=tmp_path,
+        redis_url=own_redis.url,
+        llm_server=llm_server,
         name="web-kill",
-        workers=0,
-        **TIMEOUTS,
+        CHAT_STALE_REPLY_SECONDS="3600",
     ) as live:
         streamed = ""
-        with connect(
-            socket_url(live, thread.pk, token), origin=live.url, proxy=None, open_timeout=60
-        ) as socket:
-            stack.receive_until(socket, "thread.state", timeout=60)
-            _send(socket, "Did anything happen while I slept?")
+        with open_chat(live, chat) as (socket, _state):
+            stack.send_message(socket, "Did anything happen while I slept?")
             reply_id = stack.receive_until(socket, "reply.start", timeout=60)["message"]["id"]
             while len(streamed) < 40:
                 streamed += stack.receive_until(socket, "reply.delta", timeout=60)["delta"]
@@ -87,15 +66,15 @@ def test_killing_the_web_process_mid_reply_keeps_the_text_and_the_next_send_is_t
         kept = cut.content
 
         live.start_web()
-        with connect(
-            socket_url(live, thread.pk, token), origin=live.url, proxy=None, open_timeout=60
-        ) as socket:
-            state = stack.receive_until(socket, "thread.state", timeout=60)
+        seen: list[dict] = []
+        with open_chat(live, chat) as (socket, state):
             assert state["reply"] is None  # the cut reply is not shown as still running
-            _send(socket, "Tell me about the strangers.")
-            stack.receive_until(socket, "reply.start", timeout=60)  # not refused as busy
-            end = stack.receive_until(socket, "reply.end", timeout=120)
+            # Not refused as busy: an error event would fail the turn.
+            [end] = stack.send_turns(
+                socket, ["Tell me about the strangers."], timeout=120, seen=seen
+            )
 
+    assert "reply.start" in [event["type"] for event in seen]
     assert end["content"] == NEXT_REPLY
     cut.refresh_from_db()
     assert (cut.status, cut.content, cut.error) == ("interrupted", kept, STALE_REPLY_ERROR)

@@ -274,13 +274,18 @@ def thread_socket(port: int, thread_id: int, token: str, *, open_timeout: float 
         yield socket
 
 
+def send_message(socket, content: str) -> None:
+    """Send ``content`` as the user's message (``message.send``), without waiting."""
+    socket.send(
+        json.dumps({"type": "message.send", "content": content, "client_id": str(uuid.uuid4())})
+    )
+
+
 def send_turns(socket, turns, *, timeout: float, seen: list[dict] | None = None) -> list[dict]:
     """Send each of ``turns`` as the user's message and wait for its reply; the replies'
     ``reply.end`` events, in order."""
     ends = []
     for text in turns:
-        socket.send(
-            json.dumps({"type": "message.send", "content": text, "client_id": str(uuid.uuid4())})
-        )
+        send_message(socket, text)
         ends.append(receive_until(socket, "reply.end", timeout=timeout, seen=seen))
     return ends
