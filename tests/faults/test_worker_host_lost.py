@@ -12,18 +12,22 @@ host, finishes it after the recorded summary, storing each memory once.
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from drawhisper.celery import app as celery_app
-from memories.models import Memory, MemoryJob, Summary
+from memories.models import MemoryJob
 from memories.pipeline import PIPELINE_VERSION
-from tests.factories import CharacterFactory, MessageFactory, ThreadFactory, UserFactory
-from tests.faults.conftest import TIMEOUTS
+from tests.factories import MessageFactory
+from tests.faults.conftest import (
+    TIMEOUTS,
+    a_chat,
+    assert_stored_once_after_the_summary,
+    model_requests,
+    script_a_job_whose_first_extraction_hangs,
+    wait_until_succeeded,
+)
 from tests.support import processes, stack
 from tests.support.integration import openai_env
-from tests.support.openai_server import request_kind
 
 pytestmark = [
     pytest.mark.faults,
@@ -60,10 +64,6 @@ CHUNKS = [
 ]
 
 
-def _requests(llm_server, kind: str) -> list[dict]:
-    return [r for r in llm_server.requests() if request_kind(r["body"]) == kind]
-
-
 def _sweeps_done(beat: processes.Child) -> int:
     return beat.log(10_000).count("Sending due task requeue-dead-memory-jobs")
 
@@ -71,18 +71,13 @@ def _sweeps_done(beat: processes.Child) -> int:
 def test_a_job_of_a_worker_lost_on_another_host_is_finished_by_a_running_worker(
     tmp_path, llm_server, own_redis, pgvector_store
 ):
-    owner = UserFactory(username="keeper")
-    character = CharacterFactory(owner=owner, name="Orla", greeting="")
-    thread = ThreadFactory(owner=owner, character=character)
+    thread = a_chat("keeper", "Orla").thread
     for seq, (role, text) in enumerate(TURNS, start=1):
         MessageFactory(thread=thread, seq=seq, role=role, content=text, token_count=20)
     job = MemoryJob.objects.create(
         thread=thread, start_seq=1, end_seq=3, pipeline_version=PIPELINE_VERSION
     )
-    llm_server.push({"text": SUMMARY, "match": "complete"})
-    # The first extraction hangs (its worker is killed while it waits); the retry answers.
-    llm_server.push({"text": json.dumps({"chunks": CHUNKS}), "match": "json", "delay": 3600})
-    llm_server.push({"text": json.dumps({"chunks": CHUNKS}), "match": "json"})
+    script_a_job_whose_first_extraction_hangs(llm_server, summary=SUMMARY, chunks=CHUNKS)
 
     env = openai_env(
         llm_server,
@@ -106,7 +101,7 @@ def test_a_job_of_a_worker_lost_on_another_host_is_finished_by_a_running_worker(
 
         def extracting() -> bool:
             job.refresh_from_db()
-            return job.step == "extract" and bool(_requests(llm_server, "json"))
+            return job.step == "extract" and bool(model_requests(llm_server, "json"))
 
         stack.wait_for(
             extracting, timeout=180, message=f"the job never reached extraction\n{live.logs()}"
@@ -127,25 +122,17 @@ def test_a_job_of_a_worker_lost_on_another_host_is_finished_by_a_running_worker(
 
         live.kill(remote)
 
-        def finished() -> bool:
-            job.refresh_from_db()
-            assert job.status != "failed", f"{job.last_error}\n{local.log()}"
-            return job.status == "succeeded"
-
-        stack.wait_for(
-            finished,
+        wait_until_succeeded(
+            job,
             timeout=120,
-            message=f"the running worker did not take the job over\n{live.logs()}",
+            log=live.logs,
+            message="the running worker did not take the job over",
         )
 
     assert job.attempts == 2
     assert not job.claimed_by.startswith(f"{OTHER_HOST}:")
     assert "memory jobs of a dead worker enqueued again" in local.log(10_000) + beat.log(10_000)
-    memories = list(Memory.objects.filter(origin_thread=thread).order_by("chunk_index"))
-    assert [(m.title, m.type) for m in memories] == [(c["title"], c["type"]) for c in CHUNKS]
-    assert Summary.objects.filter(thread=thread, level="recent").count() == 1
-    stored = pgvector_store.get([m.vector_id for m in memories])
-    assert sorted(record.id for record in stored) == sorted(m.vector_id for m in memories)
     # Resumed after the recorded summary: summarised once, extracted twice.
-    assert len(_requests(llm_server, "complete")) == 1
-    assert len(_requests(llm_server, "json")) == 2
+    assert_stored_once_after_the_summary(
+        thread, CHUNKS, llm_server=llm_server, pgvector_store=pgvector_store
+    )

@@ -8,17 +8,21 @@ the job within a minute, resuming after the summary, and every memory is stored 
 
 from __future__ import annotations
 
-import json
 import time
 
 import pytest
 
-from memories.models import Memory, MemoryJob, Summary
-from tests.factories import CharacterFactory, ThreadFactory, UserFactory
-from tests.faults.conftest import TIMEOUTS
+from memories.models import Memory, MemoryJob
+from tests.faults.conftest import (
+    TIMEOUTS,
+    a_chat,
+    assert_stored_once_after_the_summary,
+    model_requests,
+    script_a_job_whose_first_extraction_hangs,
+    wait_until_succeeded,
+)
 from tests.support import stack
 from tests.support.integration import openai_env
-from tests.support.openai_server import request_kind
 
 pytestmark = [
     pytest.mark.faults,
@@ -53,24 +57,13 @@ CHUNKS = [
 NEW_WORKER_BOUND_SECONDS = 60  # the bound: the job finishes within a minute
 
 
-def _model_requests(llm_server, kind: str) -> list[dict]:
-    return [r for r in llm_server.requests() if request_kind(r["body"]) == kind]
-
-
 def test_a_job_whose_worker_is_killed_finishes_once_soon_after_a_new_worker_starts(
     settings, tmp_path, llm_server, own_redis, pgvector_store
 ):
-    from drawhisper.accounts.services import token_for_user
-
-    owner = UserFactory(username="keeper")
-    character = CharacterFactory(owner=owner, name="Orla", greeting="")
-    thread = ThreadFactory(owner=owner, character=character)
-    token = token_for_user(user=owner)
+    chat = a_chat("keeper", "Orla")
+    thread = chat.thread
     llm_server.push(*({"text": reply, "match": "stream"} for reply in REPLIES))
-    llm_server.push({"text": SUMMARY, "match": "complete"})
-    # The first extraction hangs (the worker is killed while it waits); the retry answers.
-    llm_server.push({"text": json.dumps({"chunks": CHUNKS}), "match": "json", "delay": 3600})
-    llm_server.push({"text": json.dumps({"chunks": CHUNKS}), "match": "json"})
+    script_a_job_whose_first_extraction_hangs(llm_server, summary=SUMMARY, chunks=CHUNKS)
 
     env = openai_env(llm_server, MEMORY_TRIGGER_TOKENS="60")
     with stack.running_stack(
@@ -79,12 +72,12 @@ def test_a_job_whose_worker_is_killed_finishes_once_soon_after_a_new_worker_star
         name="worker-kill",
         **TIMEOUTS,
     ) as live:
-        with stack.thread_socket(live.port, thread.pk, token, open_timeout=60) as socket:
+        with stack.thread_socket(live.port, thread.pk, chat.token, open_timeout=60) as socket:
             stack.send_turns(socket, TURNS, timeout=120)
 
         def extracting() -> MemoryJob | None:
             job = MemoryJob.objects.filter(thread=thread).first()
-            waiting = job is not None and _model_requests(llm_server, "json")
+            waiting = job is not None and model_requests(llm_server, "json")
             return job if waiting and job.step == "extract" else None
 
         job = stack.wait_for(
@@ -101,25 +94,17 @@ def test_a_job_whose_worker_is_killed_finishes_once_soon_after_a_new_worker_star
         second = live.start_worker()  # returns once it logs "ready."
         ready_at = time.monotonic()
 
-        def finished() -> MemoryJob | None:
-            job.refresh_from_db()
-            assert job.status != "failed", f"{job.last_error}\n{second.log()}"
-            return job if job.status == "succeeded" else None
-
-        stack.wait_for(
-            finished,
+        wait_until_succeeded(
+            job,
             timeout=NEW_WORKER_BOUND_SECONDS,
-            message=f"the job did not finish after the new worker started\n{second.log()}",
+            log=second.log,
+            message="the job did not finish after the new worker started",
         )
         took = time.monotonic() - ready_at
 
     assert took < NEW_WORKER_BOUND_SECONDS
     assert job.attempts == 2 and (job.start_seq, job.end_seq) == (1, 3)
-    memories = list(Memory.objects.filter(origin_thread=thread).order_by("chunk_index"))
-    assert [(m.title, m.type) for m in memories] == [(c["title"], c["type"]) for c in CHUNKS]
-    assert Summary.objects.filter(thread=thread, level="recent").count() == 1
-    stored = pgvector_store.get([m.vector_id for m in memories])
-    assert sorted(record.id for record in stored) == sorted(m.vector_id for m in memories)
     # The new worker resumed after the recorded summary: summarised once, extracted twice.
-    assert len(_model_requests(llm_server, "complete")) == 1
-    assert len(_model_requests(llm_server, "json")) == 2
+    assert_stored_once_after_the_summary(
+        thread, CHUNKS, llm_server=llm_server, pgvector_store=pgvector_store
+    )
