@@ -1,6 +1,7 @@
 """Fixtures for the pipeline tests: in-memory vector store and recording channel layer
-(through settings), a low trigger threshold, and helpers to write conversations and to
-script the summary and extraction replies."""
+(through settings), a low trigger threshold, and helpers to write conversations, to build a
+step's job context from a few turns (``transcript``, ``job_context``) and to script the
+summary and extraction replies."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from drawhisper.celery import app as celery_app
 from drawhisper.providers.fake import ScriptedChatBackend
 from drawhisper.providers.registry import reset_backends
 from drawhisper.tokens import count_tokens
+from memories.pipeline.job_context import JobContext, TranscriptMessage
 from tests.factories import CharacterFactory, MessageFactory, ThreadFactory, UserFactory
 from tests.pipeline.support import (
     CrashAfterUpsertVectorStore,
@@ -115,6 +117,48 @@ def write_messages(thread, turns, *, start_seq: int = 1, day: datetime | None = 
         message.save(update_fields=["created_at"])
         messages.append(message)
     return messages
+
+
+TRANSCRIPT_DAY = datetime(2026, 11, 29, 14, 0, tzinfo=UTC)
+
+
+def transcript(
+    said, *, user: str = "Alice", character: str = "Mira", id_offset: int = 0
+) -> tuple[TranscriptMessage, ...]:
+    """A job's transcript of ``said`` [(seq, role, text)], as the steps receive it: each
+    message named after its speaker, dated ``TRANSCRIPT_DAY``, its id ``id_offset + seq``."""
+    return tuple(
+        TranscriptMessage(
+            id=id_offset + seq,
+            seq=seq,
+            role=role,
+            speaker=user if role == "user" else character,
+            content=text,
+            created_at=TRANSCRIPT_DAY,
+        )
+        for seq, role, text in said
+    )
+
+
+def job_context(
+    said, *, user: str = "Alice", character: str = "Mira", id_offset: int = 0, **overrides
+) -> JobContext:
+    """The frozen context a step runs on, for a job over exactly ``said`` (its range from
+    the first seq to the last); ``overrides`` set any other field."""
+    messages = transcript(said, user=user, character=character, id_offset=id_offset)
+    values = dict(
+        job_id=7,
+        thread_id=3,
+        owner_id=1,
+        character_id=2,
+        user_name=user,
+        character_name=character,
+        start_seq=messages[0].seq,
+        end_seq=messages[-1].seq,
+        messages=messages,
+    )
+    values.update(overrides)
+    return JobContext(**values)
 
 
 def script_job(summary: str = "Alice told Mira about her new cat Pixel.", chunks=None) -> None:

@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
 from memories.pipeline import JobContext, TranscriptMessage
@@ -18,8 +16,8 @@ from memories.pipeline.grounding import (
 from memories.pipeline.local_support import SUPPORT_THRESHOLD, lexical_coverage
 from memories.pipeline.schema import Chunk
 from tests.embeddings.conftest import local_embedder, local_embedding_settings  # noqa: F401
+from tests.pipeline.conftest import job_context, transcript
 
-WHEN = datetime(2026, 11, 29, 14, 0, tzinfo=UTC)
 SAID = [
     (3, "user", "I have a dog called Biscuit, a scruffy terrier who steals socks."),
     (4, "assistant", "Biscuit sounds like trouble. Does he come on the boat with you?"),
@@ -29,31 +27,16 @@ SAID = [
 
 
 def messages() -> tuple[TranscriptMessage, ...]:
-    return tuple(
-        TranscriptMessage(
-            id=100 + seq,
-            seq=seq,
-            role=role,
-            speaker="Ada" if role == "user" else "Mara",
-            content=text,
-            created_at=WHEN,
-        )
-        for seq, role, text in SAID
-    )
+    return transcript(SAID, user="Ada", character="Mara", id_offset=100)
 
 
 def context() -> JobContext:
-    return JobContext(
-        job_id=1,
-        thread_id=1,
-        owner_id=1,
-        character_id=1,
-        user_name="Ada",
-        character_name="Mara",
-        start_seq=3,
-        end_seq=7,
-        messages=messages(),
-    )
+    return job_context(SAID, user="Ada", character="Mara", id_offset=100)
+
+
+def said_by_ada(text: str) -> tuple[TranscriptMessage, ...]:
+    """``text`` as the only message of a job, Ada's, at seq 1."""
+    return transcript([(1, "user", text)], user="Ada")
 
 
 def chunk(content: str, seqs, title: str = "Ada", kind: str = "fact") -> Chunk:
@@ -151,9 +134,7 @@ def test_a_calendar_date_worked_out_from_yesterday_is_not_held_against_a_chunk()
 
 def test_a_paraphrase_in_other_word_forms_is_supported():
     """ "went" meets "go", "children" meets "child": the lemma counts, not the spelling."""
-    said = [
-        TranscriptMessage(1, 1, "user", "Ada", "I go sailing with the child I mind.", WHEN),
-    ]
+    said = said_by_ada("I go sailing with the child I mind.")
     paraphrase = chunk("Ada went sailing with the children she minds.", [1])
     assert local_verdict(paraphrase, said, people=("Ada", "Mara")).supported
 
@@ -184,12 +165,12 @@ def test_a_negation_the_message_also_makes_is_supported():
     )
     # "Never." answers "Does he come on the boat", so the claim's negated words are not the
     # message's: what the message negates is checked word for word.
-    said = [TranscriptMessage(1, 1, "user", "Ada", "I never eat meat, not since I was ten.", WHEN)]
+    said = said_by_ada("I never eat meat, not since I was ten.")
     vegetarian = chunk("Ada never eats meat, not since she was ten.", [1])
     assert local_verdict(vegetarian, said, people=("Ada", "Mara")).supported
     assert verdict.method == "local"
     # A stop is a "no more": "stopped eating meat" supports "eats no meat".
-    stopped = [TranscriptMessage(1, 1, "user", "Ada", "I stopped eating meat last year.", WHEN)]
+    stopped = said_by_ada("I stopped eating meat last year.")
     assert local_verdict(chunk("Ada eats no meat.", [1]), stopped, people=("Ada",)).supported
 
 
