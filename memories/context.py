@@ -13,11 +13,13 @@ Chat imports only this module. Every function is scoped to the thread's owner an
 - ``pinned_and_shared_memories(thread_id, owner_id, character_id)``: both of the above in
   one read, for a caller that knows the thread's owner and character (a chat turn).
 - ``rolling_summary(thread_id)``: the newest summary of the thread, or None.
-- ``profile_and_summary(owner_id, character_id, thread_id, user_name, character_name)``:
-  ``profile_prompt`` and ``rolling_summary`` in one query, for a chat turn; with ``query``
-  (the turn's retrieval query) the same statement reads retrieval's scope of the thread
-  (``ProfileAndSummary.retrieval``), which ``retrieve(read_scope=...)`` then uses instead of
-  reading it again.
+- ``profile_and_summary(owner_id, character_id, thread_id, user_name, character_name,
+  name_chosen)``: ``profile_prompt`` and ``rolling_summary`` in one query, for a chat turn,
+  with the name the turn calls the user by: ``user_name`` when the user chose it (a
+  persona), else the profile's name when it has one ("call me Alex", or the user's edit),
+  else ``user_name`` (the account's); with ``query`` (the turn's retrieval query) the same
+  statement reads retrieval's scope of the thread (``ProfileAndSummary.retrieval``), which
+  ``retrieve(read_scope=...)`` then uses instead of reading it again.
 - ``documents_for_chat(owner_id, character_id, scene_id, lorebook_ids)``: the lore documents
   a chat with that character (and scene, and those lorebooks) searches, with their status,
   passages and tokens (for the scene editor's preview; none of it is always in a prompt).
@@ -168,6 +170,7 @@ class ProfileAndSummary:
     profile: str  # as ``profile_prompt`` gives it
     summary: ContextItem | None  # as ``rolling_summary`` gives it
     retrieval: RetrievalScope | None = None  # when asked with a ``query``
+    user_name: str = ""  # the name the turn calls the user by (see ``profile_and_summary``)
 
 
 def profile_and_summary(
@@ -177,6 +180,7 @@ def profile_and_summary(
     thread_id: int,
     user_name: str,
     character_name: str,
+    name_chosen: bool = True,
     query: str | None = None,
     scope_user_name: str = "",
     scope_character_name: str = "",
@@ -184,7 +188,12 @@ def profile_and_summary(
     """``profile_prompt`` and ``rolling_summary`` of a chat turn in one query. With a
     ``query``, retrieval's scope of the thread too (``scope_user_name`` and
     ``scope_character_name``: how archived messages name the speakers, as
-    ``memories.retrieval.scope_for_thread`` would read them)."""
+    ``memories.retrieval.scope_for_thread`` would read them).
+
+    ``user_name`` is the chat's name for the user; ``name_chosen`` says the user picked it
+    (a persona). When they did not (it is the account's name), a name the profile holds
+    wins: the one the user asked to be called in the chat ("call me Alex") or wrote in the
+    profile, as a person would be called by the name they asked for."""
     from memories import chat_adapter
     from memories.profile.store import profile_view_of
     from memories.retrieval import check_text_search_config, load_config, scope_of_turn
@@ -203,6 +212,8 @@ def profile_and_summary(
         owner_id=owner_id, character_id=character_id, thread_id=thread_id, scope_sql=scope_sql
     )
     view = profile_view_of(rows.profile, character_id=character_id)
+    if not name_chosen and view.data.get("name"):
+        user_name = view.data["name"]
     retrieval = None
     if rows.scope is not None and rows.scope[0] is not None:
         retrieval = RetrievalScope(
@@ -220,6 +231,7 @@ def profile_and_summary(
         profile=view.text(user_name=user_name, character_name=character_name),
         summary=summary_item(*rows.summary) if rows.summary is not None else None,
         retrieval=retrieval,
+        user_name=user_name,
     )
 
 

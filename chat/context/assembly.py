@@ -23,7 +23,7 @@ recent window claims only the messages it kept.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.conf import settings
@@ -52,6 +52,7 @@ HEADINGS = {slot.name: slot.layer.heading for slot in ORDER if isinstance(slot.l
 class AssembledContext:
     messages: tuple[ChatMessage, ...]
     receipt: Receipt
+    user_name: str = ""  # the name the prompt calls the user by ("" when built from parts)
 
 
 def unclaimed(layer: ContextLayer, candidates: Sequence[Any], claimed: frozenset[Key]) -> list[Any]:
@@ -215,13 +216,14 @@ def assemble_context(
         persona=persona,
         lore_stamp=lore_stamp,
     )
-    return build_context(
+    assembled = build_context(
         thread_id=thread.pk,
         system_prompt=render_system_prompt(
-            config, user_name=user_name, persona_description=sources.persona_description
+            config, user_name=sources.user_name, persona_description=sources.persona_description
         ),
         history=history,
         sources=sources,
         owner_id=thread.owner_id,
         character_id=thread.character_id,
     )
+    return replace(assembled, user_name=sources.user_name)

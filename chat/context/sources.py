@@ -88,6 +88,24 @@ def gather_sources(
     if persona is READ_PERSONA:
         persona = persona_view(owner_id=thread.owner_id, persona_id=thread.persona_id)
     description = persona.description if persona is not None else ""
+    # Without a persona the user picked, the turn calls the user by the name the profile
+    # holds ("call me Alex"), when it has one, rather than by the account's name.
+    owner = thread.owner  # read with the chat (the reply's read selects it)
+    memory = profile_and_summary(
+        owner_id=thread.owner_id,
+        character_id=thread.character_id,
+        thread_id=thread.pk,
+        user_name=user_name,
+        character_name=config.name,
+        name_chosen=persona is not None,
+        # Retrieval's query (``Turn.query``: the newest prompt message) and the names its
+        # archived messages give the speakers: the persona's, else the user's first name.
+        query=history[0].content if history else None,
+        scope_user_name=(persona.name if persona is not None else owner.first_name)
+        or owner.get_username(),
+        scope_character_name=thread.character.name,
+    )
+    user_name = memory.user_name or user_name
 
     def card_text(text: str) -> str:
         return render_card_text(text, config, user_name=user_name, persona_description=description)
@@ -100,20 +118,6 @@ def gather_sources(
         messages=[message.content for message in history],
         token_budget=sum(budgets.get(name, 0) for name in LORE_LAYERS),
         stamp=LORE_NOT_STAMPED if lore_stamp is READ_STAMP else lore_stamp,
-    )
-    owner = thread.owner  # read with the chat (the reply's read selects it)
-    memory = profile_and_summary(
-        owner_id=thread.owner_id,
-        character_id=thread.character_id,
-        thread_id=thread.pk,
-        user_name=user_name,
-        character_name=config.name,
-        # Retrieval's query (``Turn.query``: the newest prompt message) and the names its
-        # archived messages give the speakers: the persona's, else the user's first name.
-        query=history[0].content if history else None,
-        scope_user_name=(persona.name if persona is not None else owner.first_name)
-        or owner.get_username(),
-        scope_character_name=thread.character.name,
     )
     return TurnSources(
         user_name=user_name,

@@ -185,7 +185,10 @@ def reply_prepare(*, reply_id: int, store_receipt: bool = True) -> PreparedReply
         messages = (
             *messages,
             ChatMessage(role="assistant", content=reply.content),
-            ChatMessage(role="system", content=CONTINUE_INSTRUCTION.format(user=user_name)),
+            ChatMessage(
+                role="system",
+                content=CONTINUE_INSTRUCTION.format(user=assembled.user_name or user_name),
+            ),
         )
     return PreparedReply(
         messages=messages,

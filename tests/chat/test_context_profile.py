@@ -127,3 +127,79 @@ async def test_the_profile_reaches_the_model_and_the_receipt(settings, user):
     layers = end["receipt"]["layers"]
     assert layers["profile"]["tokens"] > 0
     assert list(layers).index("profile") > list(layers).index("character")
+
+
+OFFLINE = {
+    "BACKEND": "drawhisper.providers.offline.OfflineChatBackend",
+    "OPTIONS": {"model": "offline"},
+}
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("persona_name", [None, "Ash"])
+async def test_a_name_the_user_asked_for_in_the_chat_names_them_in_the_prompt_unless_a_persona_does(
+    settings, user, persona_name
+):
+    """ "Call me Alex" said in the chat reaches the profile's name through the memory
+    pipeline, and the next turn's prompt calls the user Alex (the card's {{user}} and the
+    profile's heading), not the account's name; a persona the user picked keeps its name."""
+    from rest_framework.test import APIClient
+
+    from drawhisper.accounts.services import token_for_user
+    from memories.models import MemoryJob
+    from memories.pipeline import PIPELINE_VERSION
+    from memories.pipeline.runner import Outcome, run_job
+    from tests.pipeline.conftest import write_messages
+
+    settings.LLM_BACKENDS = {**settings.LLM_BACKENDS, "summary": OFFLINE, "extract": OFFLINE}
+
+    def start():
+        client = APIClient()
+        client.force_authenticate(user)
+        character = client.post(
+            "/api/characters/",
+            {"name": "Vela", "description": "{{char}} captains the ferry {{user}} rides."},
+            format="json",
+        ).json()
+        body = {"character": character["id"]}
+        if persona_name:
+            body["persona"] = Persona.objects.create(owner=user, name=persona_name).pk
+        created = client.post("/api/threads/", body, format="json")
+        assert created.status_code == 201, created.json()
+        thread = Thread.objects.get(pk=created.json()["id"])
+        write_messages(
+            thread,
+            [
+                ("user", "Please, call me Alex. Everyone does."),
+                ("assistant", "Alex it is. The tide is turning, shall we walk?"),
+                ("user", "I work as a locksmith in the old town, so my hands are never clean."),
+                ("assistant", "A locksmith! Then no door here will stop you."),
+            ],
+        )
+        job = MemoryJob.objects.create(
+            thread=thread, start_seq=1, end_seq=4, pipeline_version=PIPELINE_VERSION
+        )
+        assert run_job(job_id=job.pk) == Outcome.SUCCEEDED
+        return thread.pk, token_for_user(user=user)
+
+    thread_id, token = await database_sync_to_async(start)()
+    with FakeOpenAIServer() as server:
+        use_chat_backend(
+            settings, OPENAI, base_url=server.base_url, api_key="test", model="fake-chat", timeout=5
+        )
+        server.push("*She hands you the tiller.* Steady now.")
+        ws = await connect(thread_id, token)
+        await ws.send_json_to(
+            {"type": "message.send", "content": "Where to?", "client_id": str(uuid.uuid4())}
+        )
+        await receive_until(ws, "reply.end", timeout=20)
+        await ws.disconnect()
+        [request] = server.requests()
+
+    system = request["body"]["messages"][0]["content"]
+    called = persona_name or "Alex"
+    assert f"Vela captains the ferry {called} rides." in system
+    assert f"### What Vela knows about {called} (the user)\nName: {called}" in system
+    assert f"knows about {user.username}" not in system
+    if persona_name:
+        assert "Alex" not in system.split("### What Vela knows")[0]
