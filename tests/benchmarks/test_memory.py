@@ -254,7 +254,7 @@ def test_bench_memory_reports_each_figure_beside_its_baseline(settings, tmp_path
     for label in (
         "tuned",
         "seen (held out last round; its failures were looked at)",
-        "fresh (not tuned on)",
+        "fresh-1 (written held out; read and tuned on from 2 December)",
         "fresh-2 (held out: not tuned on)",
     ):
         assert f"(target >= 95%), {label} |" in printed

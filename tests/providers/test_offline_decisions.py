@@ -414,3 +414,104 @@ def test_a_change_is_read_from_the_sentences_shape_not_a_list_of_wordings(old, n
 )
 def test_shape_look_alikes_are_added(old, new):
     assert decide([new], existing(old), names=("Kai", "Mira")) == ["add"]
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # An ending said of the thing the old memory names, with no slot word in either.
+        (
+            ("Kai: bus", "Kai drives the number 9 bus through the city centre.", "worldbuilding"),
+            chunk("Kai: paramedic", "Kai is a paramedic now, no more bus routes.", "conversation"),
+        ),
+        (
+            ("Kai: warehouse", "Kai said nights at the warehouse again.", "conversation"),
+            chunk("Kai: boatyard", "Kai left the warehouse. The boatyard took them on."),
+        ),
+        (
+            ("Kai: carnivore", "Kai is on the carnivore diet, just beef.", "conversation"),
+            chunk("Kai: plant-based", "Kai said that's the end of carnivore, plant-based now."),
+        ),
+        # Names written in lower case are still the names the old memory has.
+        (
+            ("Kai: girlfriend Noor", "Kai's girlfriend Noor loves astronomy.", "relationship"),
+            chunk(
+                "Kai: kiri", "Kai said noor and they aren't together anymore. kiri asked them out."
+            ),
+        ),
+        # A pet named right after its kind, then mourned.
+        (
+            ("Kai: hamster Nugget", "Kai's hamster Nugget climbs out of his cage.", "fact"),
+            chunk("Kai: rabbit", "Kai said RIP Nugget. They got a rabbit named Thistle."),
+        ),
+        (
+            (
+                "Kai: budgie Pippin",
+                "Kai said just their budgie Pippin, he screams.",
+                "conversation",
+            ),
+            chunk(
+                "Kai: Ziggy", "Pippin went to live with Kai's mum. Kai has a lizard called Ziggy."
+            ),
+        ),
+        # A home: a place said "is home", a dwelling of any kind, a place in lower case.
+        (
+            ("Kai: flat, Cardiff", "A stall by Kai's flat in Cardiff sells them.", "fact"),
+            chunk("Kai: Edinburgh", "Kai said Edinburgh is home now.", "worldbuilding"),
+        ),
+        (
+            ("Kai: cottage, Cork", "Kai's cottage in Cork has a red door.", "fact"),
+            chunk("Kai: Galway", "Kai moved to Galway in the spring.", "important_event"),
+        ),
+        (
+            ("Kai: Leeds", "Kai lives in Leeds.", "fact"),
+            chunk("Kai: york", "Kai said they moved to york now.", "important_event"),
+        ),
+        # Living with a new partner named.
+        (
+            ("Kai: boyfriend Tom", "Kai's boyfriend Tom is a chef.", "relationship"),
+            chunk("Kai: Nora", "Kai moved in with Nora now."),
+        ),
+    ],
+)
+def test_an_ending_or_a_new_value_said_in_chat_style_replaces_the_old_memory(old, new):
+    assert decide([new], existing(old), names=("Kai", "Mira")) == ["update 1"]
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # The same thing again, not an ending of it.
+        (
+            ("Kai: camping", "Kai went camping by the lake.", "important_event"),
+            chunk("Kai: camping", "Kai went camping again, by the river this time."),
+        ),
+        # An ending of something the old memory does not name.
+        (
+            ("Kai: bus", "Kai drives the number 9 bus.", "fact"),
+            chunk("Kai: gym", "Kai said no more gym for them this month."),
+        ),
+        # Someone else's ending.
+        (
+            ("Kai: warehouse", "Kai works nights at the warehouse.", "fact"),
+            chunk("Mira: warehouse", "Mira left the warehouse years ago."),
+        ),
+        # An old memory of more than one sentence keeps its other facts.
+        (
+            ("Kai: facts", "Kai drives the number 9 bus. Kai has a cat.", "fact"),
+            chunk("Kai: paramedic", "Kai said no more bus routes."),
+        ),
+        # A feeling or a fear is no place: "living in fear" names no home.
+        (
+            ("Kai: Leeds", "Kai lives in Leeds.", "fact"),
+            chunk("Kai: fear", "Kai said they're living in fear now."),
+        ),
+        # Moving in with a relative is no new partner.
+        (
+            ("Kai: boyfriend Tom", "Kai's boyfriend Tom is a chef.", "relationship"),
+            chunk("Kai: sister", "Kai moved in with their sister now."),
+        ),
+    ],
+)
+def test_endings_and_chat_style_look_alikes_are_added(old, new):
+    assert decide([new], existing(old), names=("Kai", "Mira")) == ["add"]

@@ -208,6 +208,26 @@ def test_memories_come_from_the_user_and_the_characters_real_lines_never_the_sta
             "We adopted a puppy called Waffles. Our old dog Biscuit died in March.",
             "Lena said they adopted a puppy called Waffles. Their old dog Biscuit died in March.",
         ),
+        # Written as chat users write: lower case, no apostrophes, an ending of a thing.
+        (
+            "ok so my doctor put me on keto. which means the vegetarian era is officially over",
+            "Lena said ok so their doctor put them on keto. which means the vegetarian era is "
+            "officially over.",
+        ),
+        (
+            "im done with the dairy farm. my aunt took me on at her flower shop",
+            "Lena is done with the dairy farm. Their aunt took them on at her flower shop.",
+        ),
+        # A sentence going on from a change ("but ...") is part of it.
+        (
+            "I'm living in Tucson with my sister. but Tucson's home now",
+            "Lena is living in Tucson with their sister. but Tucson's home now.",
+        ),
+        # A hedge is no question: "pescatarian i guess??" says something.
+        (
+            "atkins is dead. its fish and veg only now, pescatarian i guess??",
+            "Lena said atkins is dead. its fish and veg only now, pescatarian they guess.",
+        ),
     ],
 )
 def test_a_change_told_in_two_sentences_is_one_memory_with_both(said, told):
@@ -229,6 +249,18 @@ def test_sentences_of_different_messages_are_not_joined():
     chunks = extract_chunks(turns, user="Lena", character="Odo")
 
     assert not any("Nora" in chunk["content"] and "jam" in chunk["content"] for chunk in chunks)
+
+
+def test_a_change_is_not_joined_to_a_question_or_to_an_unrelated_statement():
+    turns = [
+        Turn("Lena", "Nora and I broke up. Do you think I should call her?", seq=1),
+        Turn("Lena", "I moved to Galway in 2019. My flatmate Jo plays the drums.", seq=2),
+    ]
+
+    contents = [chunk["content"] for chunk in extract_chunks(turns, user="Lena", character="Odo")]
+
+    assert not any("broke up" in content and "call" in content for content in contents)
+    assert not any("Galway" in content and "drums" in content for content in contents)
 
 
 def test_the_character_is_remembered_when_the_user_leaves_room():

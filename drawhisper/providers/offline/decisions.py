@@ -127,6 +127,17 @@ CHANGE_CUES = (
     "graduated",
     "ended",
     "not together",
+    "nowadays",
+    "the end of",
+    "is over",
+    "are over",
+    "'s over",
+    "done with",
+    "called it quits",
+    "goodbye to",
+    "ghosted",
+    "moved in with",
+    "went to live with",
 )
 # Words that say something of a person's ended: the partner left, the pet died.
 ENDED_CUES = (
@@ -145,11 +156,19 @@ ENDED_CUES = (
     "renamed",
     "ended",
     "not together",
+    "aren't together",
+    "called it quits",
+    "ghosted",
+    "rip",
+    "divorce",
+    "goodbye to",
+    "went to live with",
+    "rehomed",
 )
-_ENDED = re.compile(r"\b(?:" + "|".join(re.escape(cue) for cue in ENDED_CUES) + r")\b")
+ENDED = re.compile(r"\b(?:" + "|".join(re.escape(cue) for cue in ENDED_CUES) + r")\b")
 # A capitalised word that is no common word: a name ("Biscuit", "Nora").
 _NAME = re.compile(r"\b([A-Z][a-z]+)\b")
-_CHANGE = re.compile(r"\b(?:" + "|".join(re.escape(cue) for cue in CHANGE_CUES) + r")\b")
+CHANGE = re.compile(r"\b(?:" + "|".join(re.escape(cue) for cue in CHANGE_CUES) + r")\b")
 
 
 # Occupations a person is ("Sam is a nurse"): a general list, so that "I'm a baker now"
@@ -247,7 +266,8 @@ SLOT_WORDS: dict[str, tuple[str, ...]] = {
         "been together",
         "broke up",
         "split up",
-        "divorced",
+        "divorced?",
+        "(?:are|'re|were|not|back) together",
     ),
 }
 SLOTS: dict[str, re.Pattern] = {
@@ -256,14 +276,27 @@ SLOTS: dict[str, re.Pattern] = {
 # A home: a place (a capitalised word) that a dwelling word ties to the person, in either
 # order ("lives in Leeds", "rents a flat in Madrid", "relocated to Glasgow", "home for me is
 # Manchester", "Toronto is my home"). A rule on the sentence's shape, not a list of wordings.
+# The kinds of place a person lives in: "my cottage in Cork" is a home like "my flat in Leeds".
+DWELLINGS = (
+    "home homes flat flats apartment house houses cottage bungalow cabin villa studio loft "
+    "houseboat caravan farmhouse townhouse condo dorm bedsit hut mansion penthouse duplex "
+    "maisonette terrace croft lodge"
+).split()
 DWELLING = (
-    r"\b(?:live[sd]?|living|home|homes|flat|apartment|house|rent(?:s|ed|ing)?|based|settled|"
+    r"\b(?:live[sd]?|living|" + "|".join(DWELLINGS) + r"|rent(?:s|ed|ing)?|based|settled|"
     r"moved?|moving|relocat(?:e|ed|es|ing)|reside[sd]?|residing|stay(?:s|ed|ing)?)\b"
 )
+# A place named after a verb of living or moving, in lower case as chat users write it
+# ("moved to leeds", "living in porto now"): the word right after "in"/"to", when it is no
+# article, pronoun or common word.
+_LOWER_PLACE = re.compile(
+    r"\b(?:live[sd]?|living|based|settled|moved(?: back)?|moving|relocated|relocating)\s+"
+    r"(?:in|to)\s+([a-z]{3,})\b"
+)
 _PLACE = re.compile(
-    r"\b(?:in|to|from|near|of|out of|away from)\s+(?:[a-z]+\s+){0,2}?[A-Z][a-z]+"
-    r"|\b[A-Z][a-z]+\s+(?:is|has been|was)\s+(?:now\s+)?(?:my|our|their|his|her|[A-Z][a-z]+'s)\s+"
-    r"(?:new\s+)?home\b"
+    r"\b(?:in|to|from|near|of|out of|away from)\s+(?:(?!with\b)[a-z]+\s+){0,2}?[A-Z][a-z]+"
+    r"|\b[A-Z][a-z]+(?:\s+is|'s|\s+has been|\s+was)\s+(?:now\s+)?"
+    r"(?:(?:my|our|their|his|her|[A-Z][a-z]+'s)\s+)?(?:new\s+)?home\b"
     r"|\b(?i:home)\b[^.;!?]*?\b(?:is|was)\s+(?:now\s+|still\s+)?[A-Z][a-z]+"
 )
 _DWELLING = re.compile(DWELLING, re.IGNORECASE)
@@ -280,29 +313,63 @@ for _kind, _names in PET_KINDS.items():
 OWNER_NOUNS: dict[str, frozenset[str]] = {
     "diet": frozenset({"diet"}),
     "job": frozenset({"job", "work", "career", "profession", "occupation"}),
-    "city": frozenset(
-        {"home", "hometown", "flat", "apartment", "house", "city", "town", "address", "place"}
-    ),
+    "city": frozenset({"hometown", "city", "town", "address", "place", *DWELLINGS}),
     "partner": frozenset(
         {"girlfriend", "boyfriend", "partner", "wife", "husband", "fiance", "fiancee", "spouse"}
     ),
     **{f"pet:{kind}": frozenset(names) for kind, names in PET_KINDS.items()},
 }
-SLOT_TYPES = frozenset({"preference", "fact", "relationship", "important_event", "conversation"})
+SLOT_TYPES = frozenset(
+    {
+        "preference",
+        "fact",
+        "relationship",
+        "important_event",
+        "conversation",
+        "worldbuilding",
+        "emotion",
+    }
+)
+# Living with someone named: "moved in with Nora" (not "moved in with my sister").
+_MOVED_IN_WITH = re.compile(r"\b(?i:moved in with|moving in with|living with)\s+[A-Z][a-z]+\b")
+# A pet named by its kind and a name right after it ("my hamster Nugget", "budgie Pippin"),
+# read on the text as written (a name is capitalised).
+_PET_NAMED: dict[str, re.Pattern] = {
+    f"pet:{kind}": re.compile(rf"\b(?i:{'|'.join(names)})\s+(?:[A-Z][a-z]+)\b")
+    for kind, names in PET_KINDS.items()
+}
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+")
 
 
 def _says_home(text: str) -> bool:
     """A dwelling word and a place it ties to the person, within one sentence."""
     return any(
-        _DWELLING.search(sentence) and _PLACE.search(sentence)
+        (_DWELLING.search(sentence) and _PLACE.search(sentence)) or _lower_place(sentence)
         for sentence in _SENTENCE.split((text or "").replace("’", "'"))
     )
+
+
+def _lower_place(sentence: str) -> bool:
+    return any(
+        word not in STOPWORDS and word not in FILLER_WORDS and word not in _NOT_A_PLACE
+        for word in _LOWER_PLACE.findall(sentence)
+    )
+
+
+# Words after "live in" / "moved to" that are no place ("living in fear", "moved to tears").
+_NOT_A_PLACE = frozenset(
+    """fear hope sin peace denial debt poverty style luxury harmony tears town city home
+    work school college uni university bed hospital care another other new different next
+    somewhere anywhere everywhere nowhere""".split()
+)
 
 
 def _slots(text: str) -> frozenset[str]:
     lowered = (text or "").casefold().replace("’", "'")
     found = {name for name, pattern in SLOTS.items() if pattern.search(lowered)}
+    found |= {name for name, pattern in _PET_NAMED.items() if pattern.search(text or "")}
+    if _MOVED_IN_WITH.search(text or ""):
+        found.add("partner")
     if _says_home(text):
         found.add("city")
     return frozenset(found)
@@ -420,7 +487,7 @@ def is_slot_change(chunk: dict, existing: Existing, *, names: Iterable[str] = ()
         return False
     if _normal(chunk["content"]) == _normal(existing.content):
         return False
-    changed = bool(_CHANGE.search(chunk["content"].casefold()))
+    changed = bool(CHANGE.search(chunk["content"].casefold()))
     names = tuple(names)
     said = _names_in(chunk["content"], names)
     if said and said <= _names_in(existing.content, names):
@@ -454,11 +521,10 @@ def is_ended(chunk: dict, existing: Existing, *, names: Iterable[str] = ()) -> b
     that partner or pet alone: it no longer holds, even with no new value said."""
     if chunk["type"] not in SLOT_TYPES or existing.type not in SLOT_TYPES:
         return False
-    if not _ENDED.search(chunk["content"].casefold()):
+    if not ENDED.search(chunk["content"].casefold()):
         return False
     names = tuple(names)
-    shared = _names_in(chunk["content"], names) & _names_in(existing.content, names)
-    if not shared:
+    if not _said_again(_names_in(existing.content, names), chunk["content"]):
         return False
     for slot in sorted(_slots(existing.content)):
         if slot != "partner" and not slot.startswith("pet:"):
@@ -466,15 +532,93 @@ def is_ended(chunk: dict, existing: Existing, *, names: Iterable[str] = ()) -> b
         owner = _owner(existing.content, slot, names)
         if (
             owner
-            and owner == _owner(chunk["content"], "", names)
+            and owner == _person(chunk["content"], names)
             and _says_only(existing.content, slot)
         ):
             return True
     return False
 
 
+def _other_people(first: str, second: str, names: Iterable[str]) -> bool:
+    """Whether both texts name one of the two people first, and not the same one."""
+    names = tuple(names)
+    known = {part.casefold() for name in names for part in _WORD.findall(name or "")}
+    people = [_person(text, names) for text in (first, second)]
+    return all(person in known for person in people) and people[0] != people[1]
+
+
+def _person(text: str, names: Iterable[str] = ()) -> str:
+    """The first of the two people ``text`` names, a possessive or not ("Biscuit went to
+    live with Sam's mum" is Sam telling of Sam's pet), else its first word."""
+    owner = _owner(text, "", names)
+    head = owner.split(" ", 1)[0]
+    return head[:-2] if head.endswith("'s") else head
+
+
+def _said_again(words: Iterable[str], text: str) -> frozenset[str]:
+    """Which of ``words`` (casefolded) ``text`` says again, whatever its case: chat users
+    write names in lower case ("noor and i", "moved to leeds")."""
+    said = {word.casefold() for word in _WORD.findall(text or "")}
+    return frozenset(word for word in words if word in said)
+
+
+# An ending said of a thing: "no more bus routes", "done with the dairy farm", "the end of
+# carnivore", "moved out of Cardiff", "left the warehouse", "quit the firm", and "the
+# vegetarian era is over": what follows the cue (or, for "is over", what comes before it).
+ENDING_OF = re.compile(
+    r"\b(?:no more|no longer|done with|(?:the )?end of|moved out of|moved away from|"
+    r"goodbye to|gave up(?: on)?|quit|left|stopped)\s+((?:[\w'-]+\s+){0,3}[\w'-]+)"
+    r"|\b((?:[\w'-]+\s+){1,2})(?:is|are|'s|was)\s+(?:\w+\s+)?(?:over|dead|finished)\b"
+)
+_NOT_A_THING = (
+    STOPWORDS
+    | FILLER_WORDS
+    | GENERIC_WORDS
+    | frozenset("thing things stuff time times day days week weeks month months year years".split())
+)
+
+
+def _ended_things(text: str, people: Iterable[str]) -> frozenset[str]:
+    """The words naming what ``text`` says ended (see ``ENDING_OF``), without the two
+    people's names and words that name nothing."""
+    ignored = _NOT_A_THING | {part.casefold() for name in people for part in _WORD.findall(name)}
+    found: set[str] = set()
+    for match in ENDING_OF.finditer((text or "").casefold().replace("’", "'")):
+        phrase = match.group(1) or match.group(2) or ""
+        found.update(
+            _stem(word) for word in _WORD.findall(phrase) if len(word) > 2 and word not in ignored
+        )
+    return frozenset(found)
+
+
+def is_dropped(chunk: dict, existing: Existing, *, names: Iterable[str] = ()) -> bool:
+    """The new content says a thing the old memory names has ended for the same person
+    ("no more bus routes" / "Sam drives the number 9 bus", "left the warehouse" / "nights at
+    the warehouse", "the vegetarian era is over" / "Sam is vegetarian"), and the old memory
+    is one sentence that does not say that ending itself, so retiring it loses no other
+    fact."""
+    if chunk["type"] not in SLOT_TYPES or existing.type not in SLOT_TYPES:
+        return False
+    if _normal(chunk["content"]) == _normal(existing.content):
+        return False
+    names = tuple(names)
+    ended = _ended_things(chunk["content"], names)
+    if not ended or not ended & _content_words(existing.content):
+        return False
+    if ENDING_OF.search(existing.content.casefold()):
+        return False  # the old memory says the same ending
+    if len([piece for piece in _SENTENCE.split(existing.content or "") if piece.strip()]) != 1:
+        return False
+    owner = _owner(chunk["content"], "", names)
+    return bool(owner) and owner == _owner(existing.content, "", names)
+
+
 def is_update(chunk: dict, existing: Existing, *, names: Iterable[str] = ()) -> bool:
-    if is_slot_change(chunk, existing, names=names) or is_ended(chunk, existing, names=names):
+    if (
+        is_slot_change(chunk, existing, names=names)
+        or is_ended(chunk, existing, names=names)
+        or is_dropped(chunk, existing, names=names)
+    ):
         return True
     if chunk["type"] not in CHANGEABLE_TYPES or chunk["type"] != existing.type:
         return False
@@ -486,8 +630,10 @@ def is_update(chunk: dict, existing: Existing, *, names: Iterable[str] = ()) -> 
         return False
     if _normal(chunk["content"]) == _normal(existing.content):
         return False
+    if _other_people(chunk["content"], existing.content, names):
+        return False  # the same subject of two people ("Kai: warehouse" / "Mira: warehouse")
     single_valued = bool(subject & {_stem(word) for word in SINGLE_VALUED})
-    return single_valued or bool(_CHANGE.search(chunk["content"].casefold()))
+    return single_valued or bool(CHANGE.search(chunk["content"].casefold()))
 
 
 def decide(

@@ -9,11 +9,14 @@ character's real lines, as one to three typed chunks attributed to whoever said 
 3. Statements of the same speaker and type share a chunk ("Ada's likes", "Ada's facts"); with
    more than three such groups the smallest joins the closest type of the same speaker, and
    with fewer a large group is split, so three chunks carry as much as they can.
-4. A change told in two sentences of one message ("Kiwi flew off through an open window.
-   We got a new parrot called Mango.") is kept as one: a sentence saying something ended
-   (``ENDED``: broke up, passed away, ran away, renamed, quit ...) is joined to the next
-   sentence of the same message (or the one before, when it is the last), so the memory
-   holds the change, not an end without what came after it.
+4. A change told over two sentences of one message ("Nora and I broke up. I'm seeing Sam
+   now.", "Kiwi flew off. We got a new parrot called Mango.") is kept as one: a sentence
+   that says something ended (``decisions.ENDED``: broke up, passed away, renamed ...;
+   ``decisions.ENDING_OF``: no more X, done with X, moved out of X, X is over ...) is joined
+   to the sentence before it and the one after it in the same message, and a sentence that
+   goes on from the one before ("and ...", "but ...") is joined to it when either says a
+   change (``decisions.CHANGE``: now, anymore, moved ...), so the memory holds the end and
+   what came instead, not an end alone (``join_changes``).
 5. A conversation without statements falls back to its most salient sentences (word
    frequency, position, type), reported in third person.
 
@@ -29,11 +32,13 @@ import re
 from collections.abc import Sequence
 
 from drawhisper.providers.offline.contract import Turn
+from drawhisper.providers.offline.decisions import CHANGE, ENDED, ENDING_OF
 from drawhisper.providers.offline.memory_types import classify, is_attitude_word, type_bonus
 from drawhisper.providers.offline.reply import is_stand_in
 from drawhisper.providers.offline.sentences import (
     STOPWORDS,
     Sentence,
+    is_question,
     overlaps,
     ranked,
     report,
@@ -83,24 +88,39 @@ TYPE_ORDER = (
 )
 
 
-# A sentence saying something of the speaker's ended or changed.
-ENDED = re.compile(
-    r"\b(?:broke up|split up|divorced|separated|passed away|died|ran away|ran off|flew off|"
-    r"flew away|renamed|quit|called off|called it off|ended things|ended it|not together)\b",
-    re.IGNORECASE,
-)
+JOINED_WORDS = 40  # sentences are joined up to this many words (one clause)
+# A sentence that opens with one of these goes on from the one before it.
+_CONTINUES = re.compile(r"^\W*(?:and|but|so|which|plus|then)\b", re.IGNORECASE)
+
+
+def says_change(text: str) -> bool:
+    """Whether a sentence says a change: an ending (``ends``) or a change cue of the update
+    decision ("now", "no longer", "anymore", "these days", "moved", "switched" ...)."""
+    return ends(text) or bool(CHANGE.search(text.casefold()))
+
+
+def ends(text: str) -> bool:
+    """Whether a sentence says something of the speaker's ended ("broke up", "passed away",
+    "no more bus routes", "done with the farm", "the vegetarian era is over"), not asked."""
+    lowered = text.casefold()
+    return bool(ENDED.search(lowered) or ENDING_OF.search(lowered)) and not is_question(text)
 
 
 def join_changes(sentences: Sequence[Sentence]) -> list[Sentence]:
-    """``sentences`` with each one that says something ended joined to its neighbour of the
-    same message (the next one, else the one before), in conversation order."""
+    """``sentences`` with a change said over two sentences of one message joined, in
+    conversation order: a sentence that says something ended is joined to the sentence
+    before it and the one after it ("Nora and I broke up. I'm seeing Sam now."), and one
+    that goes on from the one before ("and", "but", "so" ...) is joined to it when either
+    says a change ("I'm living in Tucson. but Tucson's home now"), so the memory holds the
+    end and what came instead. Only within one message, never a question, and up to
+    ``JOINED_WORDS`` words."""
 
     def same_message(first: Sentence, second: Sentence) -> bool:
+        # Neighbours in the list: the same speaker, turn and kind are the same message.
         return (
             first.speaker == second.speaker
             and first.seq == second.seq
             and first.narration == second.narration
-            and second.index == first.index + 1
         )
 
     def joined(first: Sentence, second: Sentence) -> Sentence:
@@ -114,20 +134,28 @@ def join_changes(sentences: Sequence[Sentence]) -> list[Sentence]:
         )
 
     out: list[Sentence] = []
-    position = 0
-    while position < len(sentences):
-        sentence = sentences[position]
-        following = sentences[position + 1] if position + 1 < len(sentences) else None
-        ended = bool(ENDED.search(sentence.text)) and not sentence.text.endswith("?")
-        if ended and following is not None and same_message(sentence, following):
-            out.append(joined(sentence, following))
-            position += 2
-            continue
-        if ended and out and same_message(out[-1], sentence) and not ENDED.search(out[-1].text):
-            out[-1] = joined(out[-1], sentence)
+    wants_next = False  # the last sentence kept says an ending: what follows belongs to it
+    for sentence in sentences:
+        previous = out[-1] if out else None
+        join = (
+            previous is not None
+            and same_message(previous, sentence)
+            and len(previous.text.split()) + len(sentence.text.split()) <= JOINED_WORDS
+            and not is_question(sentence.text)
+            and (
+                wants_next
+                or ends(sentence.text)
+                or (
+                    bool(_CONTINUES.match(sentence.text))
+                    and (says_change(sentence.text) or says_change(previous.text))
+                )
+            )
+        )
+        if join:
+            out[-1] = joined(previous, sentence)
         else:
             out.append(sentence)
-        position += 1
+        wants_next = ends(sentence.text)
     return out
 
 

@@ -75,8 +75,38 @@ class Sentence:
     seq: int | None = None  # the seq of the message it is from, when known
 
 
+# Contractions chat users type without the apostrophe ("im vegan", "dont", "thats"): words
+# that are nothing else in English, so restoring the apostrophe changes no meaning.
+_BARE_CONTRACTIONS = {
+    "im": "I'm",
+    "ive": "I've",
+    "dont": "don't",
+    "doesnt": "doesn't",
+    "didnt": "didn't",
+    "cant": "can't",
+    "isnt": "isn't",
+    "arent": "aren't",
+    "wasnt": "wasn't",
+    "werent": "weren't",
+    "havent": "haven't",
+    "hasnt": "hasn't",
+    "thats": "that's",
+    "theres": "there's",
+    "youre": "you're",
+    "weve": "we've",
+}
+_BARE = re.compile(r"\b(" + "|".join(_BARE_CONTRACTIONS) + r")\b", re.IGNORECASE)
+
+
 def normalise(text: str) -> str:
-    return text.replace("’", "'").replace("‘", "'")
+    """Straight apostrophes, and the apostrophe back in contractions typed without one."""
+    text = text.replace("’", "'").replace("‘", "'")
+    return _BARE.sub(lambda match: _bare(match.group(1)), text)
+
+
+def _bare(word: str) -> str:
+    restored = _BARE_CONTRACTIONS[word.lower()]
+    return restored[:1].upper() + restored[1:] if word[:1].isupper() else restored
 
 
 def content_words(text: str) -> list[str]:
@@ -88,6 +118,28 @@ def is_filler(text: str, names: frozenset[str] = frozenset()) -> bool:
     """Nothing but greetings, thanks, laughter or names: "ok", "thanks, Ada!", "lol"."""
     words = _WORD.findall(normalise(text).lower())
     return not words or all(word in FILLER or word in names for word in words)
+
+
+_QUESTION_OPENERS = frozenset(
+    """what who whom whose where when why how which do does did is are was were am can could
+    will would shall should may might must have has had isn't aren't wasn't weren't don't
+    doesn't didn't can't couldn't won't wouldn't shouldn't haven't hasn't any anyone anything
+    ever""".split()
+)
+
+
+def is_question(text: str) -> bool:
+    """Whether ``text`` asks something: its last sentence ends with "?" and opens like a
+    question (a question word or an auxiliary first) or speaks to "you". "pescatarian i
+    guess??" or "I moved to Leeds, remember?" say something; "do you cook?" asks."""
+    text = normalise(text).strip()
+    if not text.endswith("?"):
+        return False
+    last = re.split(r"(?<=[.!?…])\s+", text.rstrip("?!. "))[-1]
+    words = _WORD.findall(last.lower())
+    if not words:
+        return True
+    return words[0] in _QUESTION_OPENERS or bool(_SECOND_PERSON.search(last.lower()))
 
 
 def speaker_names(turns: Sequence[Turn]) -> frozenset[str]:
@@ -152,7 +204,7 @@ def salience(
             score += 0.1
         if re.search(r"\b(i|my|me|i'm|i've)\b", sentence.text.lower()):
             score += 0.1
-        if sentence.text.endswith("?"):
+        if is_question(sentence.text):
             score *= 0.6
         if sentence.narration:
             score *= 0.85  # stage directions colour a scene; speech carries what to remember
@@ -180,11 +232,11 @@ def report(sentence: Sentence) -> str:
         if text[:1].islower():
             text = f"{sentence.speaker} {text}"
         return _finish(text[:1].upper() + text[1:])
-    if text.endswith("?"):
+    if is_question(text):
         return f'{sentence.speaker} asked: "{text}"'
     if _SECOND_PERSON.search(text.lower()):
         return f'{sentence.speaker} said: "{_finish(text)}"'
-    clause = _third_person(text.rstrip(".!… "))
+    clause = _third_person(text.rstrip(".!?… "))
     first = clause.split(" ", 1)[0]
     if first.lower() in STOPWORDS or first.lower() in _FIRST_PERSON.values():
         clause = clause[:1].lower() + clause[1:]

@@ -26,7 +26,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from drawhisper.providers.offline.memory_types import classify
-from drawhisper.providers.offline.sentences import STOPWORDS, Sentence, content_words, normalise
+from drawhisper.providers.offline.sentences import (
+    STOPWORDS,
+    Sentence,
+    content_words,
+    is_question,
+    normalise,
+)
 
 MAX_CLAUSE_WORDS = 40  # a longer sentence is cut into clauses; only the matching ones are kept
 
@@ -305,7 +311,7 @@ def _match(clause: str) -> tuple[Rule, int] | None:
     """The rule whose match comes first in the clause (what is said first is what the
     statement is about; ties go to the earlier rule), and where it matched."""
     text = normalise(clause)
-    if not text.strip() or text.strip().endswith("?") or _NOT_ABOUT_ONESELF.match(text):
+    if not text.strip() or is_question(text) or _NOT_ABOUT_ONESELF.match(text):
         return None
     best: tuple[Rule, tuple[int, int]] | None = None
     for rule in RULES:
