@@ -467,6 +467,19 @@ def test_shape_look_alikes_are_added(old, new):
             ("Kai: Leeds", "Kai lives in Leeds.", "fact"),
             chunk("Kai: york", "Kai said they moved to york now.", "important_event"),
         ),
+        (
+            ("Kai: cottage, bristol", "Kai lives in a tiny cottage in bristol.", "fact"),
+            chunk("Kai: glasgow", "Kai said they moved to glasgow last month.", "important_event"),
+        ),
+        # Negated: "not ... anymore" ends what is between.
+        (
+            ("Kai: barista", "Kai is a barista at the corner cafe.", "fact"),
+            chunk("Kai: yoga", "Kai said not a barista anymore. They teach yoga now."),
+        ),
+        (
+            ("Kai: meat", "Kai eats meat every day.", "preference"),
+            chunk("Kai: meat", "Kai doesn't eat meat anymore.", "preference"),
+        ),
         # Living with a new partner named.
         (
             ("Kai: boyfriend Tom", "Kai's boyfriend Tom is a chef.", "relationship"),

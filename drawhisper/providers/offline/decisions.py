@@ -290,8 +290,9 @@ DWELLING = (
 # ("moved to leeds", "living in porto now"): the word right after "in"/"to", when it is no
 # article, pronoun or common word.
 _LOWER_PLACE = re.compile(
-    r"\b(?:live[sd]?|living|based|settled|moved(?: back)?|moving|relocated|relocating)\s+"
-    r"(?:in|to)\s+([a-z]{3,})\b"
+    r"\b(?:live[sd]?|living|based|settled|moved(?: back)?|moving|relocated|relocating|"
+    + "|".join(DWELLINGS)
+    + r")\s+(?:in|to)\s+([a-z]{3,})\b"
 )
 _PLACE = re.compile(
     r"\b(?:in|to|from|near|of|out of|away from)\s+(?:(?!with\b)[a-z]+\s+){0,2}?[A-Z][a-z]+"
@@ -563,12 +564,14 @@ def _said_again(words: Iterable[str], text: str) -> frozenset[str]:
 
 
 # An ending said of a thing: "no more bus routes", "done with the dairy farm", "the end of
-# carnivore", "moved out of Cardiff", "left the warehouse", "quit the firm", and "the
-# vegetarian era is over": what follows the cue (or, for "is over", what comes before it).
+# carnivore", "moved out of Cardiff", "left the warehouse", "quit the firm", "the vegetarian
+# era is over" and, negated, "not a barista anymore", "don't eat meat anymore": what follows
+# the cue (for "is over", what comes before it; for "not ... anymore", what is between).
 ENDING_OF = re.compile(
     r"\b(?:no more|no longer|done with|(?:the )?end of|moved out of|moved away from|"
     r"goodbye to|gave up(?: on)?|quit|left|stopped)\s+((?:[\w'-]+\s+){0,3}[\w'-]+)"
     r"|\b((?:[\w'-]+\s+){1,2})(?:is|are|'s|was)\s+(?:\w+\s+)?(?:over|dead|finished)\b"
+    r"|\bnot\s+((?:[\w'-]+\s+){0,3}?[\w'-]+)\s+any\s?more\b"
 )
 _NOT_A_THING = (
     STOPWORDS
@@ -584,7 +587,7 @@ def _ended_things(text: str, people: Iterable[str]) -> frozenset[str]:
     ignored = _NOT_A_THING | {part.casefold() for name in people for part in _WORD.findall(name)}
     found: set[str] = set()
     for match in ENDING_OF.finditer((text or "").casefold().replace("’", "'")):
-        phrase = match.group(1) or match.group(2) or ""
+        phrase = next((group for group in match.groups() if group), "")
         found.update(
             _stem(word) for word in _WORD.findall(phrase) if len(word) > 2 and word not in ignored
         )
