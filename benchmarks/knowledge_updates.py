@@ -17,6 +17,9 @@ The suite has four parts, printed apart by ``bench_memory``, each with its own b
 scored by the same code (``benchmarks.memory.KNOWLEDGE_UPDATE_PARTS``):
 
 - ``tuned``: ``CASES``, the part the offline provider's update rules were tuned on;
+  Its last cases put the old fact in one message with another fact of the user's ("I live
+  in York ... I work as a vet ..."), which the offline extractor keeps as one memory: the
+  change must retire the old fact and keep the other (``Case.kept``, scored as "kept").
 - ``seen``: ``HELD_OUT_CASES``, written afterwards in other words, with other people (``Jo``
   and ``Odile``), other small talk and other values, before the last round of rule changes;
   nothing was tuned on it, but its failures were looked at after that round, so it is no
@@ -70,6 +73,11 @@ class Case:
     small_talk_first: tuple[str, str] = tuple(text for _, text in SMALL_TALK_FIRST)
     small_talk_second: tuple[str, str] = tuple(text for _, text in SMALL_TALK_SECOND)
     character_reply: str = "Thank you for telling me. That's a real change."
+    # A case whose old fact sits in a memory with other facts: words of another fact of that
+    # memory, and a question about it. Retiring the old memory must not lose them: some
+    # memory in context for ``kept_question`` names one (``benchmarks.memory``).
+    kept: tuple[str, ...] = ()
+    kept_question: str = ""
     # When given, the two sittings turn by turn as ("user" | "character", text), in place of
     # the fixed layout below; said_first, character_line and said_second are among them, so
     # where a fact sits in its sitting can vary.
@@ -287,6 +295,59 @@ CASES: tuple[Case, ...] = (
         old=("kiwi",),
         new=("mango",),
         character_value=("sunny",),
+    ),
+    # The old fact shares a memory with another fact: the change retires one, not both.
+    Case(
+        "city",
+        "multi-city-york-bristol",
+        "I live in York, near the old city walls. I work as a vet at an animal clinic.",
+        "My home is a cottage in Cardiff.",
+        "I moved to Bristol last month.",
+        f"Which city does {USER} live in now?",
+        old=("york",),
+        new=("bristol",),
+        character_value=("cardiff",),
+        kept=("vet",),
+        kept_question=f"What does {USER} do for work?",
+    ),
+    Case(
+        "job",
+        "multi-job-chemist-florist",
+        "I work as a chemist at a paint factory. I have a cat called Juniper.",
+        "I'm a shepherd, up in the hills.",
+        "I quit the factory, and I'm a florist now.",
+        f"What is {USER}'s job now?",
+        old=("chemist",),
+        new=("florist",),
+        character_value=("shepherd",),
+        kept=("juniper",),
+        kept_question=f"What is the name of {USER}'s cat?",
+    ),
+    Case(
+        "diet",
+        "multi-diet-vegetarian-keto",
+        "I'm vegetarian, no meat at all. I'm allergic to peanuts.",
+        "I'd eat a whole roast chicken if you let me.",
+        "I switched to a keto diet, and I eat meat again.",
+        f"What is {USER}'s diet now?",
+        old=("vegetarian",),
+        new=("keto",),
+        character_value=("chicken",),
+        kept=("peanuts",),
+        kept_question=f"What is {USER} allergic to?",
+    ),
+    Case(
+        "pet",
+        "multi-pet-bruno-olive",
+        "My dog is called Bruno. I swim in the lake every morning.",
+        "I keep a goose named Gertrude.",
+        "Bruno passed away in January. Our new puppy is called Olive.",
+        f"What is the name of {USER}'s dog now?",
+        old=("bruno",),
+        new=("olive",),
+        character_value=("gertrude",),
+        kept=("lake", "swims"),
+        kept_question=f"Where does {USER} swim?",
     ),
 )
 

@@ -290,12 +290,19 @@ def attribution(
     return errors, judged, baseline
 
 
-def _memory_texts(loaded: LoadedConversation, case: Case, budget: int) -> list[str]:
+def kept_other_fact(texts: Sequence[str], case: Case) -> bool:
+    """Kept: some memory names a word of the other fact the old memory held."""
+    return any(_names(text, case.kept) for text in texts)
+
+
+def _memory_texts(
+    loaded: LoadedConversation, case: Case, budget: int, *, question: str = ""
+) -> list[str]:
     from memories.context import retrieve
 
     items = retrieve(
         thread_id=loaded.thread_id,
-        query=case.question,
+        query=question or case.question,
         budget_tokens=budget,
         before_seq=loaded.last_seq + 1,
     )
@@ -334,6 +341,11 @@ def measure_knowledge_updates(
         rows.extend(memories)
         in_context = _memory_texts(loaded, case, budget)
         right = latest_only(in_context, case)
+        kept = (
+            kept_other_fact(_memory_texts(loaded, case, budget, question=case.kept_question), case)
+            if case.kept
+            else None
+        )
         case_errors, case_judged, case_baseline = attribution(
             memories,
             case,
@@ -345,12 +357,19 @@ def measure_knowledge_updates(
         baseline_errors += case_baseline
         retired = _restore_retired(loaded, memories)
         baseline_context = _memory_texts(loaded, case, budget) if retired else in_context
+        baseline_kept = (
+            kept_other_fact(_memory_texts(loaded, case, budget, question=case.kept_question), case)
+            if case.kept
+            else None
+        )
         results.append(
             {
                 "case": case.name,
                 "attribute": case.attribute,
                 "right": right,
                 "baseline_right": latest_only(baseline_context, case),
+                "kept": kept,
+                "baseline_kept": baseline_kept,
                 "memories_stored": len(memories),
                 "retired": retired,
                 "failed_sessions": [session for session, _ in loaded.failed_sessions],
@@ -363,10 +382,14 @@ def measure_knowledge_updates(
     for result in results:
         by_attribute.setdefault(result["attribute"], []).append(result)
     unverified = _unverified_share(rows)
+    with_kept = [r for r in results if r["kept"] is not None]
     return {
         "cases": len(results),
         "right_share": _share(sum(r["right"] for r in results), len(results)),
         "baseline_right_share": _share(sum(r["baseline_right"] for r in results), len(results)),
+        "kept_cases": len(with_kept),
+        "kept_share": _share(sum(r["kept"] for r in with_kept), len(with_kept)),
+        "baseline_kept_share": _share(sum(r["baseline_kept"] for r in with_kept), len(with_kept)),
         "by_attribute": {
             name: {
                 "right_share": _share(sum(r["right"] for r in group), len(group)),

@@ -338,6 +338,16 @@ def memory_tables(results: dict) -> str:
                 f"{figures['baseline_right_share']}% (same memories, nothing retired)",
             ]
         )
+    for part, figures in parts:
+        if figures.get("kept_cases"):
+            rows.append(
+                [
+                    "Knowledge updates: the other fact of a changed multi-fact memory still in "
+                    f"context, {part.label}",
+                    f"**{figures['kept_share']}%** (of {figures['kept_cases']})",
+                    f"{figures['baseline_kept_share']}% (same memories, nothing retired)",
+                ]
+            )
     errors = sum(figures["attribution_errors"] for _, figures in parts)
     judged = sum(figures["attribution_judged"] for _, figures in parts)
     baseline_errors = sum(figures.get("attribution_baseline_errors", 0) for _, figures in parts)
