@@ -5,7 +5,8 @@ The payload (``memory_payload``) is the same over REST and in WebSocket events. 
 ``source_url`` links to the first message the memory came from (``/chat/<thread>/#seq-<n>``),
 or is null for a memory written by hand; ``dismissed_threads`` lists the threads where the
 user said the memory is not relevant; ``superseded_by`` (with ``superseded_by_title``) names
-the newer memory that replaced a superseded one, or is null.
+the newer memory that replaced a superseded one, or is null; ``remainder_of`` (with
+``remainder_of_title``) names the memory a remainder was kept from, or is null.
 
 Events go to ``character_group(owner, character)`` as ``{"type", "memory": payload}``;
 ``memory.deleted`` also carries ``id`` at the top level, as the WebSocket protocol documents
@@ -67,14 +68,17 @@ def memory_payload(memory) -> dict[str, Any]:
         # Status "conflict": the memory this one contradicts, until the user decides.
         "conflicts_with": memory.conflicts_with_id,
         "conflicts_with_title": memory.conflicts_with.title if memory.conflicts_with_id else None,
+        # A remainder: the memory it was kept from when one of that memory's facts changed.
+        "remainder_of": memory.remainder_of_id,
+        "remainder_of_title": memory.remainder_of.title if memory.remainder_of_id else None,
     }
 
 
 def with_relations(queryset):
     """What ``memory_payload`` reads besides the row, fetched once per query."""
-    return queryset.select_related("superseded_by", "conflicts_with").prefetch_related(
-        "pins", "dismissals"
-    )
+    return queryset.select_related(
+        "superseded_by", "conflicts_with", "remainder_of"
+    ).prefetch_related("pins", "dismissals")
 
 
 def send_memory_event(

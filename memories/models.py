@@ -13,6 +13,8 @@ Invariants:
   says why): it stays out of every chat's context until the user verifies it.
 - A superseded memory stays (never deleted): ``superseded_by`` names the memory that replaced
   it, and only active memories reach a chat's context.
+- A remainder (``remainder_of`` set) holds what of an updated memory still held; it has that
+  memory's type, cited messages and reach, and restoring that memory retires it again.
 - A memory in ``conflict`` contradicts ``conflicts_with`` (the extractor could not tell which
   holds); it reaches no context until the user keeps both, the new or the old one.
 - A MemoryJob is unique on (thread, end_seq, pipeline_version): creating it twice is a no-op.
@@ -91,6 +93,12 @@ class Memory(models.Model):
     # replaced it and can restore it. Null again once restored, or if the newer one is deleted.
     superseded_by = models.ForeignKey(
         "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="supersedes"
+    )
+    # The memory this one was kept from: an update retired that memory and this holds what
+    # of it still held ("works as a nurse" of "lives in Lisbon and works as a nurse").
+    # Restoring that memory retires this one again (``memories.history``).
+    remainder_of = models.ForeignKey(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="remainders"
     )
     # The existing memory this one contradicts (status conflict), until the user decides.
     conflicts_with = models.ForeignKey(

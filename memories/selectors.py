@@ -46,7 +46,9 @@ class MemoryFilters:
 
 def _with_relations(queryset: QuerySet[Memory]) -> QuerySet[Memory]:
     # memory_payload reads pins and dismissals; prefetch them once per list.
-    return queryset.select_related("superseded_by", "conflicts_with").prefetch_related(
+    return queryset.select_related(
+        "superseded_by", "conflicts_with", "remainder_of"
+    ).prefetch_related(
         Prefetch("pins", queryset=MemoryPin.objects.order_by("thread_id")),
         Prefetch("dismissals", queryset=MemoryDismissal.objects.order_by("thread_id")),
     )

@@ -208,6 +208,12 @@ class MemoryOutputSerializer(serializers.Serializer):
         help_text="Status conflict: the existing memory this one contradicts.",
     )
     conflicts_with_title = serializers.CharField(allow_null=True)
+    remainder_of = serializers.IntegerField(
+        allow_null=True,
+        help_text="The memory this one was kept from: an update replaced that memory, and "
+        "this holds what of it still held. Restoring that memory replaces this one again.",
+    )
+    remainder_of_title = serializers.CharField(allow_null=True)
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
     search_score = serializers.FloatField(required=False, help_text="Only when searching with q.")

@@ -24,6 +24,7 @@ from memories.editing.effects import (
     reloaded,
 )
 from memories.events import memory_payload
+from memories.history import memory_take_back_remainders
 from memories.index import new_memory_vector_id
 from memories.models import Memory, MemoryDismissal, MemoryPin
 
@@ -123,7 +124,8 @@ def memory_restore(*, memory: Memory, actor) -> Memory:
     """Make a superseded (or archived) memory active again, or verify an unverified one (the
     user vouches for it although the support check did not): it reaches chat contexts, its
     vector's status follows, and ``superseded_by`` is cleared. The newer memory that
-    replaced it is left as it is. Restoring an active memory is a no-op."""
+    replaced it is left as it is; the remainders kept of it when it was replaced become
+    superseded by it again (it says what they say). Restoring an active memory is a no-op."""
     check_owner(memory, actor)
     memory = Memory.objects.select_for_update().get(pk=memory.pk)
     if memory.status == Memory.Status.ACTIVE:
@@ -136,9 +138,13 @@ def memory_restore(*, memory: Memory, actor) -> Memory:
     memory.save(
         update_fields=["status", "superseded_by", "support_note", "conflicts_with", "updated_at"]
     )
-    index_vectors([memory.pk])  # the vector's "status" metadata follows the row
+    remainders = memory_take_back_remainders(memory=memory)
+    # The vectors' "status" metadata follows the rows.
+    index_vectors([memory.pk, *(remainder.pk for remainder in remainders)])
     refresh_profile(owner_id=memory.owner_id, character_id=memory.character_id)
     notify_after_commit("memory.updated", memory)
+    for remainder in remainders:
+        notify_after_commit("memory.updated", remainder)
     return reloaded(memory)
 
 

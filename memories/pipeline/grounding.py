@@ -16,6 +16,10 @@ Invariants:
     the reason: a doubtful memory waits for the user instead of reaching a prompt.
 - ``MEMORY_SUPPORT_CHECK`` chooses the check (``local`` or ``model``); by default ``local``
   for the offline provider and ``model`` otherwise.
+- A remainder (``update n`` keeping what of memory n still holds) is checked against memory
+  n's own messages, never the job's: it must be something memory n was made from
+  (``check_remainders``). A memory written by hand, or whose messages are gone, has its own
+  content as its only source.
 - Every verdict is plain JSON (``Verdict.as_json``), stored in the job's state, so a rerun
   reads the verdicts the first run made instead of asking again.
 """
@@ -35,7 +39,8 @@ from memories.pipeline.backends import pipeline_llm
 from memories.pipeline.job_context import JobContext, TranscriptMessage
 from memories.pipeline.local_support import Source, local_support
 from memories.pipeline.prompting import load_prompt
-from memories.pipeline.schema import Chunk
+from memories.pipeline.reads import memory_sources
+from memories.pipeline.schema import Chunk, remainder_title
 from memories.pipeline.steps.base import strip_reasoning
 from memories.pipeline.transcript import neutralise, render_lines
 
@@ -115,6 +120,54 @@ def check_chunks(chunks: Sequence[Chunk], context: JobContext) -> list[Verdict]:
             people = (context.user_name, context.character_name)
             thread = [message.content for message in context.messages]
             verdicts.append(local_verdict(chunk, sources, people=people, thread=thread))
+    return verdicts
+
+
+def check_remainders(
+    chunks: Sequence[Chunk], context: JobContext, *, existing: dict[int, int]
+) -> list[Verdict | None]:
+    """One verdict per chunk: ``None`` for a chunk without a remainder, else the remainder
+    checked against the messages of the memory it is kept from (``existing``: the relate
+    step's numbers to memory ids). A remainder of a memory no longer there is unsupported."""
+    method = support_method()
+    verdicts: list[Verdict | None] = []
+    for chunk in chunks:
+        decision = chunk.parsed_decision
+        if not chunk.remainder or decision.ref not in existing:
+            verdicts.append(None)
+            continue
+        messages, own_content = memory_sources(memory_id=existing[decision.ref])
+        if not messages and not own_content:
+            verdicts.append(Verdict((), False, "The memory it was kept from is gone.", "none"))
+            continue
+        if not messages:
+            # Written by hand (or its messages are gone): the memory's own words are the source.
+            messages = (
+                TranscriptMessage(
+                    id=0,
+                    seq=0,
+                    role="user",
+                    speaker=context.user_name,
+                    content=own_content,
+                    created_at=context.messages[0].created_at if context.messages else None,
+                ),
+            )
+        kept = Chunk(
+            title=remainder_title(chunk.remainder),
+            content=chunk.remainder,
+            type=chunk.type,
+            source_seqs=tuple(message.seq for message in messages),
+        )
+        if method == "model":
+            verdict = model_verdict(kept, messages, context=context)
+        else:
+            verdict = local_verdict(
+                kept,
+                messages,
+                people=(context.user_name, context.character_name),
+                thread=[message.content for message in messages],
+            )
+        verdicts.append(verdict)
     return verdicts
 
 

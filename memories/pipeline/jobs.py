@@ -372,7 +372,14 @@ def job_store_memories(*, claim: JobClaim, context: JobContext, step: str, outpu
             context=context,
             memories=memories,
             decisions=[plan.get("decision") for plan in output["memories"]],
+            remainders=[plan.get("remainder") for plan in output["memories"]],
+            embedding_model=output["embedding_model"],
         )
+        # A remainder's vector was made by the embed step beside its chunk's.
+        remainder_vectors = context.output("embed").get("remainder_vectors") or []
+        for row, chunk_index in applied.remainders:
+            memories.append(row)
+            job_vectors.append(remainder_vectors[chunk_index])
         # The profile follows the memories it is made of, in the same commit.
         profile_refresh(
             owner_id=context.owner_id,

@@ -15,7 +15,7 @@ from django.db.models import Max
 from chat import selectors as chat_selectors
 from chat.selectors import ThreadRef, TranscriptEntry
 from memories.index import last_job_end_seq
-from memories.models import MemoryJob, Summary
+from memories.models import Memory, MemoryJob, Summary
 from memories.pipeline.job_context import DayContext, JobContext, TranscriptMessage
 from memories.pipeline.transcript import speaker_name
 
@@ -76,6 +76,34 @@ def transcript_messages(
         for message in messages
         if message.content.strip()
     )
+
+
+def memory_sources(*, memory_id: int) -> tuple[tuple[TranscriptMessage, ...], str]:
+    """What an existing memory was made from, for checking a remainder kept of it: the
+    messages it cites (its ``source_seqs`` in its origin thread, or its range for a memory
+    made before memories cited messages) and its content. No messages for one written by
+    hand, or whose messages are gone: then its own content is its only source."""
+    memory = Memory.objects.filter(pk=memory_id).first()
+    if memory is None:
+        return (), ""
+    if not memory.origin_thread_id or memory.source_start_seq is None:
+        return (), memory.content
+    thread = chat_selectors.thread_ref(thread_id=memory.origin_thread_id)
+    if thread is None:
+        return (), memory.content
+    user_name, character_name = speaker_names(thread)
+    seqs = set(memory.source_seqs or [])
+    messages = [
+        message
+        for message in memorisable_messages(
+            thread_id=thread.id,
+            first_seq=memory.source_start_seq,
+            last_seq=memory.source_end_seq,
+        )
+        if not seqs or message.seq in seqs
+    ]
+    cited = transcript_messages(messages, user_name=user_name, character_name=character_name)
+    return cited, memory.content
 
 
 def _thread(thread_id: int) -> ThreadRef:

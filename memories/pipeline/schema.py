@@ -22,6 +22,14 @@ says it: nothing is stored) or ``conflict <n>`` (it contradicts memory n and the
 tell which holds: both wait for the user). ``parse_chunks(..., existing=n)`` checks that a
 number names one of the n memories shown and that no memory is updated or contested twice.
 A chunk without a decision (job state recorded before decisions existed) is an ``add``.
+
+An ``update <n>`` may carry a ``remainder``: what of memory n still holds when only one of
+its facts changed ("Mara works as a nurse" when "Mara lives in Lisbon and works as a nurse"
+meets "Mara moved to Porto"). It is one to three sentences like a chunk's content (at most
+``MAX_CONTENT_CHARS``), empty (or null) for none, and only an update may have one. The
+remainder becomes a memory of its own with memory n's type and cited messages, a title made
+from its first sentence (``remainder_title``), and ``remainder_chunk_index`` as its index in
+the job, and it must be supported by memory n's messages (``grounding``).
 """
 
 from __future__ import annotations
@@ -40,6 +48,8 @@ MAX_CHUNKS = 3
 MAX_TITLE_CHARS = 120
 MAX_CONTENT_CHARS = 1200
 MAX_SOURCE_SEQS = 20
+# A remainder's chunk index in its job: this plus the index of the chunk that carries it.
+REMAINDER_CHUNK_OFFSET = 100
 
 ADD, UPDATE, SAME, CONFLICT = "add", "update", "same", "conflict"
 DECISION_ACTIONS: tuple[str, ...] = (ADD, UPDATE, SAME, CONFLICT)
@@ -65,8 +75,15 @@ CHUNK_PROPERTIES: dict[str, dict[str, Any]] = {
         "pattern": DECISION_PATTERN,
         "description": "add, or update/same/conflict followed by an existing memory's number",
     },
+    "remainder": {
+        "type": "string",
+        "description": "only with update: what of the updated memory still holds, as one to "
+        "three sentences; empty when nothing else of it holds",
+    },
 }
-OPTIONAL_ON_PARSE = frozenset({"source_seqs", "decision"})
+OPTIONAL_ON_PARSE = frozenset({"source_seqs", "decision", "remainder"})
+# Text fields that may be empty (meaning none).
+_MAY_BE_EMPTY = frozenset({"remainder"})
 
 EXTRACT_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -124,6 +141,8 @@ class Chunk:
     # without repeats); empty for a chunk recorded before chunks cited their messages.
     source_seqs: tuple[int, ...] = ()
     decision: str = ADD
+    # With ``update n``: what of memory n still holds, to be kept as a memory of its own.
+    remainder: str = ""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "source_seqs", tuple(sorted(set(self.source_seqs))))
@@ -141,6 +160,31 @@ class Chunk:
     def text(self) -> str:
         """What gets embedded: the index's rule for a memory (title, then content)."""
         return memory_embedding_text(title=self.title, content=self.content)
+
+    @property
+    def remainder_text(self) -> str:
+        """What the remainder's vector is made of (empty without a remainder)."""
+        if not self.remainder:
+            return ""
+        return memory_embedding_text(title=remainder_title(self.remainder), content=self.remainder)
+
+
+_FIRST_SENTENCE = re.compile(r"^(.+?[.!?])(?:\s|$)")
+
+
+def remainder_title(remainder: str) -> str:
+    """A remainder's title: its first sentence without the final stop, cut at a word to
+    ``MAX_TITLE_CHARS`` ("Mara works as a nurse. She ..." -> "Mara works as a nurse")."""
+    text = " ".join(remainder.split())
+    match = _FIRST_SENTENCE.match(text)
+    title = (match.group(1) if match else text).rstrip(".!?")
+    if len(title) > MAX_TITLE_CHARS:
+        title = title[: MAX_TITLE_CHARS - 1].rsplit(" ", 1)[0].rstrip(",;:") + "…"
+    return title
+
+
+def remainder_chunk_index(index: int) -> int:
+    return REMAINDER_CHUNK_OFFSET + index
 
 
 def _strip_fence(text: str) -> str:
@@ -211,10 +255,12 @@ def _check_chunk(number: int, raw: Any) -> Chunk:
     text_keys = [key for key, spec in CHUNK_PROPERTIES.items() if spec["type"] == "string"]
     for key in (key for key in text_keys if key in raw):
         value = raw[key]
+        if value is None and key in _MAY_BE_EMPTY:
+            continue
         if not isinstance(value, str):
             raise ChunkValidationError(f"{where}: {key} must be a string")
         value = " ".join(value.split())
-        if not value:
+        if not value and key not in _MAY_BE_EMPTY:
             raise ChunkValidationError(f"{where}: {key} is empty")
         values[key] = value
     if values["type"] not in MEMORY_TYPES:
@@ -232,6 +278,18 @@ def _check_chunk(number: int, raw: Any) -> Chunk:
             Decision.parse(values["decision"])
         except ValueError as error:
             raise ChunkValidationError(f"{where}: {error}") from None
+    if values.get("remainder"):
+        if len(values["remainder"]) > MAX_CONTENT_CHARS:
+            raise ChunkValidationError(
+                f"{where}: remainder is longer than {MAX_CONTENT_CHARS} characters"
+            )
+        if not values.get("decision", ADD).startswith(f"{UPDATE} "):
+            raise ChunkValidationError(
+                f"{where}: only an update has a remainder; leave remainder empty for "
+                f"{values.get('decision', ADD)!r}"
+            )
+    elif "remainder" in values:
+        del values["remainder"]
     return Chunk(
         **values,  # the text fields, and decision when given
         source_seqs=_check_source_seqs(where, raw.get("source_seqs", [])),

@@ -5,7 +5,12 @@ import json
 import pytest
 
 from memories.models import MemoryType
-from memories.pipeline.schema import EXTRACT_SCHEMA, ChunkValidationError, parse_chunks
+from memories.pipeline.schema import (
+    EXTRACT_SCHEMA,
+    ChunkValidationError,
+    parse_chunks,
+    remainder_title,
+)
 
 
 def _reply(*chunks, **extra):
@@ -59,3 +64,35 @@ def test_invalid_replies_say_why(reply, reason):
     with pytest.raises(ChunkValidationError) as error:
         parse_chunks(reply)
     assert reason in str(error.value)
+
+
+@pytest.mark.parametrize(
+    ("chunk", "reason"),
+    [
+        (_chunk(decision="add", remainder="Alice works as a nurse."), "only an update has"),
+        (_chunk(decision="same 1", remainder="Alice works as a nurse."), "only an update has"),
+        (_chunk(decision="update 1", remainder="y" * 1201), "remainder is longer than 1200"),
+        (_chunk(decision="update 1", remainder=5), "remainder must be a string"),
+    ],
+)
+def test_a_remainder_belongs_to_an_update_only(chunk, reason):
+    with pytest.raises(ChunkValidationError) as error:
+        parse_chunks(_reply(chunk), existing=1)
+    assert reason in str(error.value)
+
+
+@pytest.mark.parametrize("empty", ["", "  ", None])
+def test_an_empty_remainder_means_none(empty):
+    [chunk] = parse_chunks(_reply(_chunk(decision="update 1", remainder=empty)), existing=1)
+    assert chunk.remainder == ""
+    assert chunk.remainder_text == ""
+
+
+def test_an_update_keeps_its_remainder_with_a_title_from_its_first_sentence():
+    remainder = "Alice works as a nurse at the children's hospital. She likes night shifts."
+    [chunk] = parse_chunks(_reply(_chunk(decision="update 1", remainder=remainder)), existing=1)
+    assert chunk.remainder == remainder
+    assert remainder_title(chunk.remainder) == "Alice works as a nurse at the children's hospital"
+    assert remainder_title("word " * 60).endswith("…")
+    assert len(remainder_title("word " * 60)) <= 120
+    assert "remainder" in EXTRACT_SCHEMA["properties"]["chunks"]["items"]["required"]

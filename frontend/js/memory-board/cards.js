@@ -53,6 +53,9 @@ function flags(memory, { threadId }) {
   if (threadId && (memory.dismissed_threads || []).includes(threadId)) items.push(["dismissed", "Not used here"]);
   if (memory.source_changed) items.push(["changed", "Source changed"]);
   if (memory.edited_by_user) items.push(["edited", "Edited"]);
+  if (memory.remainder_of) {
+    items.push(["kept", memory.remainder_of_title ? `Kept from “${memory.remainder_of_title}”` : "Kept from an updated memory"]);
+  }
   if (isReplaced(memory)) {
     items.push(["replaced", memory.superseded_by_title ? `Replaced by “${memory.superseded_by_title}”` : "Replaced"]);
   } else if (isUnverified(memory)) {
@@ -69,11 +72,13 @@ function flags(memory, { threadId }) {
         title:
           kind === "changed"
             ? "The messages this memory came from were edited or deleted after it was made. Check it still holds."
-            : kind === "replaced"
-              ? "A newer memory updates this one, so it is no longer used in chats. Restore it if the newer one is wrong."
-              : kind === "unverified"
-                ? "The messages it cites do not seem to say this, so no chat uses it. Verify it if it is right, or delete it."
-                : undefined,
+            : kind === "kept"
+              ? "One fact of an older memory changed, so a newer memory replaced it; this keeps what of it still holds. Restoring the older memory replaces this one again."
+              : kind === "replaced"
+                ? "A newer memory updates this one, so it is no longer used in chats. Restore it if the newer one is wrong."
+                : kind === "unverified"
+                  ? "The messages it cites do not seem to say this, so no chat uses it. Verify it if it is right, or delete it."
+                  : undefined,
       }),
     ),
   );

@@ -1,6 +1,8 @@
-"""Embed: one vector per extracted chunk (title and content), with the embedder's model id.
+"""Embed: one vector per extracted chunk (title and content), and one per remainder, with the
+embedder's model id.
 
-Output: ``{"model", "dimensions", "vectors"}``. Vectors are rounded to float32-like precision
+Output: ``{"model", "dimensions", "vectors", "remainder_vectors"}`` (``remainder_vectors``
+aligned with the chunks: null for a chunk without a remainder). Vectors are rounded to float32-like precision
 so the job state stays small; every vector store keeps float32 anyway.
 """
 
@@ -26,15 +28,18 @@ class EmbedStep:
     def run(self, context: JobContext) -> dict[str, Any]:
         chunks = chunks_of(context)
         embedder = get_embedder()
-        vectors = embedder.embed_documents([chunk.text for chunk in chunks])
-        if len(vectors) != len(chunks) or any(len(v) != embedder.dimensions for v in vectors):
+        remainders = [chunk.remainder_text for chunk in chunks if chunk.remainder]
+        texts = [chunk.text for chunk in chunks] + remainders
+        vectors = embedder.embed_documents(texts)
+        if len(vectors) != len(texts) or any(len(v) != embedder.dimensions for v in vectors):
             raise PipelineStepError(
                 f"The embedding model {embedder.model_id} returned vectors of the wrong shape."
             )
+        rounded = [[round(float(value), VECTOR_DECIMALS) for value in vector] for vector in vectors]
+        extra = iter(rounded[len(chunks) :])
         return {
             "model": embedder.model_id,
             "dimensions": embedder.dimensions,
-            "vectors": [
-                [round(float(value), VECTOR_DECIMALS) for value in vector] for vector in vectors
-            ],
+            "vectors": rounded[: len(chunks)],
+            "remainder_vectors": [next(extra) if chunk.remainder else None for chunk in chunks],
         }

@@ -73,7 +73,7 @@ def existing_of(context: JobContext) -> list[dict[str, Any]]:
 
 class ExtractStep:
     name: ClassVar[str] = "extract"
-    prompt_name: ClassVar[str] = "extract_v2"
+    prompt_name: ClassVar[str] = "extract_v3"
 
     def values(self, context: JobContext, note: str) -> dict[str, str]:
         """What the prompt is filled with."""

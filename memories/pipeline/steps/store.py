@@ -13,9 +13,14 @@ contested one, else ``active``) and
 its ``decision`` (``None`` for ``add``, else ``{"action", "existing_id"}``, the row the relate
 step numbered ``n``), which ``superseding.memories_apply_decisions`` carries out.
 
+An applied ``update n`` with a remainder plans it too (``remainder``: its chunk index and
+vector id, title, content, and ``active`` or, when memory n's messages do not support it,
+``unverified`` with the reason); ``superseding`` writes it with memory n's type and cited
+messages only when memory n is still there to retire.
+
 Output: ``{"embedding_model", "memories": [{chunk_index, vector_id, type, title, content,
-content_hash, token_count, status, source_seqs, support_note, decision}], "same_ids": [...],
-"summary": {"text", "token_count"}}``.
+content_hash, token_count, status, source_seqs, support_note, decision, remainder}],
+"same_ids": [...], "summary": {"text", "token_count"}}``.
 """
 
 from __future__ import annotations
@@ -25,7 +30,15 @@ from typing import Any, ClassVar
 from drawhisper.tokens import count_tokens
 from memories.index import memory_vector_id
 from memories.pipeline.job_context import JobContext
-from memories.pipeline.schema import ADD, CONFLICT, SAME, Chunk
+from memories.pipeline.schema import (
+    ADD,
+    CONFLICT,
+    SAME,
+    UPDATE,
+    Chunk,
+    remainder_chunk_index,
+    remainder_title,
+)
 from memories.pipeline.steps.embed import chunks_of
 from memories.pipeline.steps.extract import existing_of
 from memories.texts import memory_content_hash, memory_prompt_text
@@ -49,6 +62,11 @@ class StoreStep:
         verdicts = _verdicts(context, len(chunks))
         ids = {memory["ref"]: memory["id"] for memory in existing_of(context)}
         decisions = [decision_plan(chunk, ids) for chunk in chunks]
+        remainder_verdicts = list(
+            context.output("support").get("remainder_verdicts") or []
+            if context.has_output("support")
+            else []
+        )
         return {
             "embedding_model": embedded["model"],
             "memories": [
@@ -71,6 +89,13 @@ class StoreStep:
                     "support_note": verdicts[index]["reason"],
                     # An unverified memory replaces and contests nothing until verified.
                     "decision": decision if verdicts[index]["supported"] else None,
+                    "remainder": remainder_plan(
+                        context,
+                        index,
+                        chunk,
+                        decision if verdicts[index]["supported"] else None,
+                        remainder_verdicts[index] if index < len(remainder_verdicts) else None,
+                    ),
                 }
                 for index, (chunk, decision) in enumerate(zip(chunks, decisions, strict=True))
                 if not (decision and decision["action"] == SAME)
@@ -93,6 +118,27 @@ def decision_plan(chunk: Chunk, ids: dict[int, int]) -> dict | None:
     if decision.action == ADD or decision.ref not in ids:
         return None
     return {"action": decision.action, "existing_id": ids[decision.ref]}
+
+
+def remainder_plan(
+    context: JobContext,
+    index: int,
+    chunk: Chunk,
+    decision: dict | None,
+    verdict: dict[str, Any] | None,
+) -> dict | None:
+    """The remainder an applied update keeps of the memory it retires, or ``None``."""
+    if not chunk.remainder or not decision or decision["action"] != UPDATE or verdict is None:
+        return None
+    chunk_index = remainder_chunk_index(index)
+    return {
+        "chunk_index": chunk_index,
+        "vector_id": memory_vector_id(job_id=context.job_id, chunk_index=chunk_index),
+        "title": remainder_title(chunk.remainder),
+        "content": chunk.remainder,
+        "status": "active" if verdict["supported"] else "unverified",
+        "support_note": verdict["reason"],
+    }
 
 
 def _status(verdict: dict[str, Any], decision: dict | None) -> str:
