@@ -144,17 +144,27 @@ class _GivenChunks:
     def run(self, context) -> dict[str, Any]:
         chunks = [self.chunk(item) for item in self.observations]
         if self.natural:
-            from drawhisper.providers.offline.decisions import Existing, decide
+            from drawhisper.providers.offline import decisions as offline
 
             related = (context.outputs.get("relate") or {}).get("memories", [])
             existing = [
-                Existing(ref=m["ref"], type=m["type"], title=m["title"], content=m["content"])
+                offline.Existing(
+                    ref=m["ref"], type=m["type"], title=m["title"], content=m["content"]
+                )
                 for m in related
             ]
-            for chunk, decision in zip(
-                chunks, decide(chunks, existing, names=self.names), strict=True
-            ):
+            # The offline model's own answer, remainders included where the product has them.
+            if hasattr(offline, "decide_with_remainders") and "remainder" in chunk_fields():
+                answers = offline.decide_with_remainders(chunks, existing, names=self.names)
+            else:
+                answers = [
+                    (decision, "")
+                    for decision in offline.decide(chunks, existing, names=self.names)
+                ]
+            for chunk, (decision, remainder) in zip(chunks, answers, strict=True):
                 chunk["decision"] = decision
+                if remainder:
+                    chunk["remainder"] = remainder
         return {"chunks": chunks, "model": "locomo"}
 
 

@@ -23,6 +23,7 @@ from benchmarks.locomo import Observation
 from benchmarks.memory import (
     KNOWLEDGE_UPDATE_PARTS,
     attribution,
+    kept_other_fact,
     latest_only,
     retirement_is_right,
 )
@@ -69,6 +70,16 @@ def test_a_knowledge_update_is_right_only_with_the_latest_value_and_nothing_stal
     # Whole words only: "teachers" is not "teacher", "nursery" is not "nurse".
     assert not latest_only([f"{USER} likes teachers."], case)
     assert latest_only([f"{USER} is a teacher at a nursery."], case)
+
+
+def test_the_other_fact_of_a_multi_fact_memory_counts_as_kept_only_when_named():
+    case = next(case for case in CASES if case.name == "multi-city-york-bristol")
+    assert case.kept and case.kept_question
+    assert kept_other_fact([f"{USER} works as a vet at an animal clinic."], case)
+    assert kept_other_fact([f"{USER} lives in York and works as a vet."], case)
+    assert not kept_other_fact([f"{USER} moved to Bristol last month."], case)
+    assert not kept_other_fact([f"{USER} likes veterans."], case)  # whole words only
+    assert not kept_other_fact([], case)
 
 
 def test_a_planted_value_must_name_who_said_it():

@@ -9,7 +9,8 @@
   (``extraction``), made from what the user said about themselves (``statements``) and
   the character's real lines, never from the offline model's own replies, each with its
   decision about the existing memories the prompt lists (``decisions``: conservative
-  ``add`` / ``update n`` / ``same n``).
+  ``add`` / ``update n`` / ``same n``, and an update's remainder when only one fact of a
+  memory that holds several changed).
 
 The input formats are in ``contract``. Output is deterministic: the same messages always
 give the same text."""
@@ -30,7 +31,7 @@ from drawhisper.providers.offline.contract import (
     previous_summary,
     transcript_turns,
 )
-from drawhisper.providers.offline.decisions import Existing, decide
+from drawhisper.providers.offline.decisions import Existing, decide_with_remainders
 from drawhisper.providers.offline.extraction import extract_chunks
 from drawhisper.providers.offline.reply import compose_reply
 from drawhisper.providers.offline.summary import summarize
@@ -70,8 +71,11 @@ class OfflineChatBackend:
                 for item in existing_memories(messages)
             ]
             names = [name for name in (user, character) if name]
-            for chunk, decision in zip(chunks, decide(chunks, existing, names=names), strict=True):
+            decisions = decide_with_remainders(chunks, existing, names=names)
+            for chunk, (decision, remainder) in zip(chunks, decisions, strict=True):
                 chunk["decision"] = decision
+                if remainder:  # only an update that keeps part of the old memory has one
+                    chunk["remainder"] = remainder
             return Completion(
                 text=json.dumps({"chunks": chunks}, ensure_ascii=False),
                 reasoning=(

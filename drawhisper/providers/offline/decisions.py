@@ -47,6 +47,10 @@ has several favourite foods, several relatives, and facts about a relative ("a s
   "renamed Duke"), for the same person,
   and the old memory is about that partner or pet alone: "Sam's girlfriend Nora paints"
   no longer holds, and the new memory tells what happened instead.
+- ``update n`` with a remainder (``split_updates``): a memory that holds several facts
+  ("Sam lives in York. Sam works as a vet.") whose sentences naming one slot make an update
+  on their own, while the others name no slot the new content names: the others are kept
+  as the update's remainder ("Sam works as a vet."), so retiring the memory loses nothing.
 - anything else: ``add``.
 
 Each existing memory is named by one chunk at most (the first that matches). Pure and
@@ -658,3 +662,74 @@ def decide(
                 break
         decisions.append(decision)
     return decisions
+
+
+# --------------------------------------------------------------------------- remainders
+# A memory that holds several facts ("Sam lives in York. Sam works as a vet.") is never an
+# update above (retiring it would lose the other facts). ``split_updates`` retires it all the
+# same when the change hits only some of its sentences, and keeps the others as the
+# update's remainder. Conservative: the sentences hit must make an update on their own, the
+# ones kept must name no slot the new content names, and at least one must be kept.
+
+
+def remainder_of(chunk: dict, existing: Existing, *, names: Iterable[str] = ()) -> str:
+    """The sentences of ``existing`` that still hold once ``chunk`` changes one of its
+    slots, or "" when the chunk changes none of it alone (or all of it)."""
+    if chunk["type"] not in SLOT_TYPES or existing.type not in SLOT_TYPES:
+        return ""
+    names = tuple(names)
+    sentences = [
+        piece.strip() for piece in _SENTENCE.split(existing.content or "") if piece.strip()
+    ]
+    if len(sentences) < 2:
+        return ""
+    changed_slots = _slots(chunk["content"])
+    for slot in sorted(changed_slots & _slots(existing.content)):
+        hit = [sentence for sentence in sentences if slot in _slots(sentence)]
+        kept = [sentence for sentence in sentences if slot not in _slots(sentence)]
+        if not hit or not kept or any(_slots(sentence) & changed_slots for sentence in kept):
+            continue
+        part = Existing(ref=existing.ref, type=existing.type, title="", content=" ".join(hit))
+        if is_slot_change(chunk, part, names=names) or is_ended(chunk, part, names=names):
+            return " ".join(kept)
+    return ""
+
+
+def split_updates(
+    chunks: Sequence[dict],
+    existing: Sequence[Existing],
+    decisions: Sequence[str],
+    *,
+    names: Iterable[str] = (),
+) -> list[tuple[str, str]]:
+    """``decisions`` (from ``decide``) with a remainder each: a chunk decided ``add`` that
+    changes one fact of a memory no other chunk names becomes ``update n`` with the rest of
+    that memory as its remainder; every other decision keeps an empty remainder."""
+    names = tuple(names)
+    named = {int(decision.split()[1]) for decision in decisions if decision != "add"}
+    result: list[tuple[str, str]] = []
+    for chunk, decision in zip(chunks, decisions, strict=True):
+        if decision == "add":
+            for memory in existing:
+                if memory.ref in named:
+                    continue
+                kept = remainder_of(chunk, memory, names=names)
+                if kept:
+                    named.add(memory.ref)
+                    decision = f"update {memory.ref}"
+                    result.append((decision, kept))
+                    break
+            else:
+                result.append((decision, ""))
+            continue
+        result.append((decision, ""))
+    return result
+
+
+def decide_with_remainders(
+    chunks: Sequence[dict], existing: Sequence[Existing], *, names: Iterable[str] = ()
+) -> list[tuple[str, str]]:
+    """The offline model's whole answer per chunk: its decision and its remainder ("" for
+    none): ``decide``, then ``split_updates``."""
+    names = tuple(names)
+    return split_updates(chunks, existing, decide(chunks, existing, names=names), names=names)
