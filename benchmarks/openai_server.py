@@ -32,6 +32,9 @@ A reply is a string (the text) or a dict with these optional keys:
 - ``chunk_size`` (characters per streamed delta, default 4), ``delay`` (seconds before each
   delta, or before a non-streamed answer), ``drop_after`` (close the connection after that
   many deltas, without ``[DONE]``);
+- ``events``: a streamed answer's body as given, a list of strings each sent as it is (its
+  own HTTP chunk, ``delay`` seconds after the one before): for reading whatever a server may
+  send (comments, events split across reads, error events);
 - ``match``: only for requests of that kind: ``"stream"`` (chat replies), ``"complete"``
   (non-streamed, no response_format: summaries), ``"support"`` (a response_format schema
   named ``support_check``: the memory support check) or ``"json"`` (any other
@@ -314,6 +317,9 @@ def _make_handler(server: FakeOpenAIServer) -> type[BaseHTTPRequestHandler]:
             self.send_header("Transfer-Encoding", "chunked")
             self.send_header("Connection", "close")
             self.end_headers()
+            if reply.get("events") is not None:
+                self._send_pieces(reply["events"], float(reply.get("delay") or 0))
+                return
             completion_id = f"chatcmpl-{uuid.uuid4().hex[:12]}"
             model = body.get("model") or "fake-model"
             size = max(1, int(reply.get("chunk_size", 4)))
@@ -342,6 +348,17 @@ def _make_handler(server: FakeOpenAIServer) -> type[BaseHTTPRequestHandler]:
                 self._send_chunk(b"")  # the last chunk: the body is complete
             except (BrokenPipeError, ConnectionResetError):
                 pass  # the client stopped reading: a stopped reply or a test ending
+
+        def _send_pieces(self, pieces: list[str], delay: float) -> None:
+            try:
+                for index, piece in enumerate(pieces):
+                    if index and delay:
+                        time.sleep(delay)
+                    if piece:  # an empty chunk would end the body
+                        self._send_chunk(piece.encode())
+                self._send_chunk(b"")
+            except (BrokenPipeError, ConnectionResetError):
+                pass
 
         def _send_event(self, payload: dict[str, Any]) -> None:
             self._send_chunk(f"data: {json.dumps(payload)}\n\n".encode())

@@ -1,0 +1,128 @@
+"""The adapter's streamed reply read over a real socket from the fake server, sent exactly
+as given: events split across reads, several ``data:`` lines, keep-alive comments, error
+events, ``[DONE]``. What a user sees is the reply's text, whole and in order, or a readable
+error after the text that did arrive."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from drawhisper.providers.base import ChatMessage, TransientProviderError
+from drawhisper.providers.openai_chat import OpenAIChatBackend
+from tests.support.openai_server import FakeOpenAIServer
+
+MESSAGES = [ChatMessage("system", "You are Ada."), ChatMessage("user", "Hello!")]
+# Long enough between pieces that each arrives in a read of its own.
+BETWEEN_PIECES = 0.05
+
+
+@pytest.fixture
+def server():
+    with FakeOpenAIServer() as running:
+        yield running
+
+
+def chunk(content: str | None = None, *, finish: str | None = None, **delta) -> str:
+    if content is not None:
+        delta["content"] = content
+    return json.dumps(
+        {
+            "id": "chatcmpl-1",
+            "object": "chat.completion.chunk",
+            "created": 1,
+            "model": "fake-chat",
+            "choices": [{"index": 0, "delta": delta, "finish_reason": finish}],
+        }
+    )
+
+
+def event(data: str) -> str:
+    return f"data: {data}\n\n"
+
+
+async def stream(server, pieces: list[str]) -> tuple[list[str], Exception | None]:
+    server.push({"events": pieces, "delay": BETWEEN_PIECES, "match": "stream"})
+    llm = OpenAIChatBackend(
+        model="fake-chat", api_key="test", base_url=server.base_url, timeout=5, max_retries=0
+    )
+    received: list[str] = []
+    try:
+        async for delta in llm.stream(MESSAGES):
+            received.append(delta)
+    except Exception as error:  # noqa: BLE001 - the test looks at it
+        return received, error
+    return received, None
+
+
+async def test_events_split_across_reads_with_comments_and_multi_line_data_arrive_whole(server):
+    second = event(chunk("lamp is lit, "))
+    pieces = [
+        ": keep-alive\n\n",
+        event(chunk(role="assistant", content="")),
+        event(chunk("The ")),
+        second[:9],  # a read ends inside the JSON
+        second[9:],
+        ": ping\n\n",
+        # one event whose JSON spans two data lines
+        "data: " + chunk("and the sea is calm.").replace(', "delta"', ',\ndata: "delta"'),
+        "\n\n",
+        event(chunk(finish="stop")),
+        "data: [DO",
+        "NE]\n\n",
+    ]
+
+    received, error = await stream(server, pieces)
+
+    assert error is None
+    assert "".join(received) == "The lamp is lit, and the sea is calm."
+    assert received == ["The ", "lamp is lit, ", "and the sea is calm."]
+
+
+async def test_done_ends_the_reply_and_nothing_after_it_is_shown(server):
+    received, error = await stream(
+        server, [event(chunk("All said.")), event("[DONE]"), event(chunk(" And more?"))]
+    )
+
+    assert (received, error) == (["All said."], None)
+
+
+@pytest.mark.parametrize(
+    "error_event",
+    [
+        event(json.dumps({"error": {"message": "The model is overloaded.", "type": "server"}})),
+        "event: error\n" + event(json.dumps({"message": "The model is overloaded."})),
+    ],
+    ids=["error object", "error event"],
+)
+async def test_an_error_mid_stream_keeps_the_text_so_far_and_is_a_readable_error(
+    server, error_event
+):
+    received, error = await stream(server, [event(chunk("Half a sen")), error_event])
+
+    assert received == ["Half a sen"]
+    assert isinstance(error, TransientProviderError)
+    assert "could not be read" in str(error) and "Try again" in str(error)
+
+
+async def test_an_event_that_is_not_json_is_a_readable_error(server):
+    received, error = await stream(server, [event(chunk("Fine so far.")), event("{not json")])
+
+    assert received == ["Fine so far."]
+    assert isinstance(error, TransientProviderError)
+    assert "could not be read" in str(error)
+
+
+async def test_a_reasoning_models_thoughts_are_not_part_of_the_reply(server):
+    received, error = await stream(
+        server,
+        [
+            event(chunk(reasoning_content="The user greets me; ")),
+            event(chunk(reasoning_content="answer warmly.")),
+            event(chunk("Hello to you too!")),
+            event("[DONE]"),
+        ],
+    )
+
+    assert (received, error) == (["Hello to you too!"], None)
