@@ -1,10 +1,11 @@
 """Many concurrent WebSocket chats against a real ASGI server (``manage.py bench_load``).
 
-A daphne subprocess serves the project on a loopback port (``load_asgi``); its chat model is
-the real OpenAI adapter talking to the fake OpenAI-compatible streaming server
-(``benchmarks.openai_server``, its own process) that streams a fixed reply in fixed pieces
-with a fixed delay between them. A second daphne serves the floor (``floor``): a bare
-consumer streaming the same reply through the same adapter, with no database.
+An ASGI server subprocess (daphne or uvicorn, as ``make run`` runs it: ``Server``) serves the
+project on a loopback port (``load_asgi``); its chat model is the real OpenAI adapter talking
+to the fake OpenAI-compatible streaming server (``benchmarks.openai_server``, its own
+process) that streams a fixed reply in fixed pieces with a fixed delay between them. A second
+server of the same kind serves the floor (``floor``): a bare consumer streaming the same
+reply through the same adapter, with no database.
 Each client owns one thread (with some history, so context assembly and retrieval have work
 to do), connects with its API token, sends its messages one after another and waits for each
 reply to end. Time to first token is measured from sending to the first ``reply.delta``
@@ -37,6 +38,7 @@ from django.db import connection
 from django.test.utils import override_settings
 
 from benchmarks.loader import NO_MEMORY_JOB
+from drawhisper.runner import WEB_SERVER, web_server_argv
 
 REPLY = (
     'The lighthouse keeper smiled and set the kettle on. "You came back," she said, '
@@ -116,7 +118,7 @@ class FakeModel:
 
 
 def server_stats(port: int) -> dict:
-    """CPU seconds and SQL statements of the daphne process on ``port`` so far."""
+    """CPU seconds and SQL statements of the server process on ``port`` so far."""
     from urllib.request import urlopen
 
     with urlopen(f"http://127.0.0.1:{port}/__bench_stats__", timeout=30) as response:  # noqa: S310
@@ -124,29 +126,27 @@ def server_stats(port: int) -> dict:
 
 
 class Server:
-    """``daphne`` on a loopback port, in its own process group; stopped on exit."""
+    """The ASGI server ``server`` (``drawhisper.runner.web_server_argv``: daphne or uvicorn,
+    as ``make run`` runs it) on a loopback port, in its own process group; stopped on exit."""
 
     def __init__(
-        self, *, env: dict[str, str], port: int, app: str = "benchmarks.load_asgi:application"
+        self,
+        *,
+        env: dict[str, str],
+        port: int,
+        app: str = "benchmarks.load_asgi:application",
+        server: str = WEB_SERVER,
     ) -> None:
         self.port = port
         self.env = env
         self.app = app
+        self.server = server
         self.process: subprocess.Popen | None = None
         self.log = tempfile.TemporaryFile()
 
     def __enter__(self) -> Server:
         self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "daphne",
-                "-b",
-                "127.0.0.1",
-                "-p",
-                str(self.port),
-                self.app,
-            ],
+            web_server_argv(port=self.port, app=self.app, server=self.server),
             env=self.env,
             stdout=subprocess.DEVNULL,
             stderr=self.log,  # a file: a pipe nobody reads fills up and stalls the server
@@ -156,13 +156,13 @@ class Server:
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 self.log.seek(0)
-                raise RuntimeError(f"daphne exited: {self.log.read().decode()[-2000:]}")
+                raise RuntimeError(f"{self.server} exited: {self.log.read().decode()[-2000:]}")
             with socket.socket() as probe:
                 if probe.connect_ex(("127.0.0.1", self.port)) == 0:
                     return self
             time.sleep(0.2)
         self.__exit__(None, None, None)
-        raise RuntimeError("daphne did not start within 60 s")
+        raise RuntimeError(f"{self.server} did not start within 60 s")
 
     def __exit__(self, *exc) -> None:
         if self.process is not None and self.process.poll() is None:
@@ -175,7 +175,7 @@ class Server:
         if os.environ.get("BENCH_SERVER_LOGS"):  # a folder to keep the servers' logs in
             self.log.seek(0)
             folder = os.environ["BENCH_SERVER_LOGS"]
-            with open(os.path.join(folder, f"daphne-{self.port}.log"), "wb") as kept:
+            with open(os.path.join(folder, f"{self.server}-{self.port}.log"), "wb") as kept:
                 kept.write(self.log.read())
 
 
@@ -226,20 +226,21 @@ def create_chats(count: int, *, round_name: str) -> list[tuple[int, str]]:
     return chats
 
 
-# Handshakes in flight at once while the clients connect. A server answers a handshake
-# within daphne's connect timeout (5 s) or rejects it (403); the measured burst is the
-# messages, sent by everyone at once after all are connected, not the connections.
+# Handshakes in flight at once while the clients connect (``--handshakes``). daphne rejects
+# (403) a handshake the application has not answered within its connect timeout (5 s);
+# uvicorn has no such timeout. The measured burst is the messages, sent by everyone at once
+# after all are connected, not the connections.
 CONCURRENT_HANDSHAKES = 10
 
 
 class StartLine:
     """Clients report in once connected (or failed); all send when everyone has."""
 
-    def __init__(self, clients: int) -> None:
+    def __init__(self, clients: int, *, handshakes: int = CONCURRENT_HANDSHAKES) -> None:
         self.waiting = clients
         self.everyone_in = asyncio.Event()
         self.go = asyncio.Event()
-        self.handshakes = asyncio.Semaphore(CONCURRENT_HANDSHAKES)
+        self.handshakes = asyncio.Semaphore(handshakes)
 
     def report_in(self) -> None:
         self.waiting -= 1
@@ -331,10 +332,11 @@ async def run_round(
     messages: int,
     reply_timeout: float,
     round_timeout: float,
+    handshakes: int = CONCURRENT_HANDSHAKES,
 ) -> list[ClientResult]:
-    """Connect every client (spread over the servers' ports), then let them all send at
-    once; bounded by ``round_timeout``."""
-    line = StartLine(len(chats))
+    """Connect every client (spread over the servers' ports, at most ``handshakes`` at a
+    time), then let them all send at once; bounded by ``round_timeout``."""
+    line = StartLine(len(chats), handshakes=handshakes)
     results = [ClientResult(thread_id=thread_id) for thread_id, _ in chats]
     tasks = [
         asyncio.create_task(

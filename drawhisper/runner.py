@@ -1,8 +1,9 @@
 """``make run``: one command that serves Drawhisper on this machine.
 
 It migrates, loads the demo data (idempotent), then starts and watches three processes:
-the ASGI server (daphne: pages, REST, WebSockets), a Celery worker (memory pipeline) and
-Celery beat (daily consolidation). Each child runs in its own process group.
+the ASGI server (``WEB_SERVER``, uvicorn: pages, REST, WebSockets; ``web_server_argv`` builds
+its command, and daphne's too), a Celery worker (memory pipeline) and Celery beat (daily
+consolidation). Each child runs in its own process group.
 
 Invariants:
 - Only one runner per data directory: a second one exits at once with a clear message
@@ -34,6 +35,65 @@ RESTART_FIRST_DELAY = 1.0
 RESTART_MAX_DELAY = 30.0
 STABLE_SECONDS = 60.0
 DEMO_LOGIN = ("demo", "drawhisper-demo")
+
+#: The ASGI servers the web process can run, and the one ``make run`` runs.
+WEB_SERVERS = ("daphne", "uvicorn")
+WEB_SERVER = "uvicorn"
+# daphne's WebSocket keep-alive: a ping every 20 s, the socket closed when none is answered
+# within 30 s; uvicorn is given the same.
+WS_PING_INTERVAL = 20
+WS_PING_TIMEOUT = 30
+# uvicorn waits this long for open sockets on SIGTERM, within the runner's GRACE_SECONDS.
+WEB_GRACEFUL_SECONDS = 5
+
+
+def web_server_argv(
+    *,
+    port: int,
+    host: str = "127.0.0.1",
+    app: str = "drawhisper.asgi:application",
+    server: str = WEB_SERVER,
+) -> list[str]:
+    """The command that serves the ASGI ``app`` on ``host:port`` with ``server``.
+
+    uvicorn runs on uvloop with httptools and the ``websockets`` library (its sans-I/O
+    implementation: uvicorn's older one is deprecated), without
+    per-message compression (daphne offers none, and it costs CPU on every frame), without
+    the lifespan protocol (Django has none), without an access log (daphne keeps none) and
+    without reading proxy headers itself: the project decides whom to believe about the
+    client's address (``TRUSTED_PROXY_COUNT``, ``TRUSTED_PROXIES``), as under daphne."""
+    if server == "daphne":
+        return [sys.executable, "-m", "daphne", "-b", host, "-p", str(port), app]
+    if server == "uvicorn":
+        return [
+            sys.executable,
+            "-m",
+            "uvicorn",
+            "--host",
+            host,
+            "--port",
+            str(port),
+            "--loop",
+            "uvloop",
+            "--http",
+            "httptools",
+            "--ws",
+            "websockets-sansio",
+            "--ws-ping-interval",
+            str(WS_PING_INTERVAL),
+            "--ws-ping-timeout",
+            str(WS_PING_TIMEOUT),
+            "--ws-per-message-deflate",
+            "false",
+            "--lifespan",
+            "off",
+            "--no-access-log",
+            "--no-proxy-headers",
+            "--timeout-graceful-shutdown",
+            str(WEB_GRACEFUL_SECONDS),
+            app,
+        ]
+    raise ValueError(f"Unknown web server {server!r}; choose one of {', '.join(WEB_SERVERS)}.")
 
 
 @dataclass
@@ -215,17 +275,7 @@ def main() -> int:
 
     bin_dir = Path(sys.executable).parent
     children = [
-        Child(
-            "web",
-            [
-                str(bin_dir / "daphne"),
-                "-b",
-                "127.0.0.1",
-                "-p",
-                str(port),
-                "drawhisper.asgi:application",
-            ],
-        ),
+        Child("web", web_server_argv(port=port)),
         Child(
             "worker",
             [

@@ -4,9 +4,10 @@ Run browser tests as their own pytest process (``pytest tests/e2e``): sync Playw
 an event loop in the main thread, which cannot share a process with pytest-asyncio tests.
 
 What it provides:
-- ``asgi_server`` (session): ``daphne`` in a subprocess on a free loopback port, serving
-  HTTP and WebSockets against the TEST database, with the scripted LLM
-  (``LLM_PROVIDER=scripted`` reading a shared JSON file) and the fake embedder. It is
+- ``asgi_server`` (session): the web server ``make run`` runs (``drawhisper.runner``) in a
+  subprocess on a free loopback port, serving HTTP and WebSockets against the TEST database,
+  with the scripted LLM (``LLM_PROVIDER=scripted`` reading a shared JSON file) and the fake
+  embedder. It is
   started once, waited for on ``/healthz``, and stopped (with its whole process group) at the
   end; it also dies if pytest itself is killed. Extra environment for it: override the
   session fixture ``live_server_env`` in a conftest of your own.
@@ -124,7 +125,7 @@ def _wait_for_health(server: AsgiServer) -> str | None:
     last_error = "no answer yet"
     while time.monotonic() < deadline:
         if not server.alive():
-            return f"daphne exited with code {server.process.returncode}"
+            return f"the web server exited with code {server.process.returncode}"
         try:
             with urllib.request.urlopen(f"{server.url}/healthz", timeout=5) as response:
                 if response.status == 200:
@@ -140,7 +141,7 @@ def _wait_for_health(server: AsgiServer) -> str | None:
 
 
 def start_asgi_server(work_dir: Path, *, database_url: str, env: dict[str, str]) -> AsgiServer:
-    """daphne on a free port, answering ``/healthz``, with the scripted LLM (its script file
+    """The web server on a free port, answering ``/healthz``, with the scripted LLM (its script file
     and media root in ``work_dir``), the fake embedder and the TEST database, plus ``env``.
     Fails the test when it does not start; the caller stops it."""
     from django.conf import settings
@@ -150,7 +151,7 @@ def start_asgi_server(work_dir: Path, *, database_url: str, env: dict[str, str])
     media_root = work_dir / "media"
     media_root.mkdir()
     document_root = work_dir / "documents"
-    log_path = work_dir / "daphne.log"
+    log_path = work_dir / "web.log"
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "drawhisper.settings",
@@ -173,8 +174,8 @@ def start_asgi_server(work_dir: Path, *, database_url: str, env: dict[str, str])
     for _attempt in range(3):  # the free port can be taken between choosing and binding
         port = processes.free_port()
         server = AsgiServer(
-            name="daphne",
-            process=processes.spawn(processes.daphne_argv(port), env=env, log_path=log_path),
+            name="web",
+            process=processes.spawn(processes.web_argv(port), env=env, log_path=log_path),
             log_path=log_path,
             url=f"http://127.0.0.1:{port}",
             script_path=script_path,
@@ -189,7 +190,7 @@ def start_asgi_server(work_dir: Path, *, database_url: str, env: dict[str, str])
         if "Address already in use" not in server.log(20):
             break
     pytest.fail(
-        f"The ASGI server did not start: {problem}\n--- daphne log ---\n{server.log()}",
+        f"The ASGI server did not start: {problem}\n--- web server log ---\n{server.log()}",
         pytrace=False,
     )
 
@@ -313,7 +314,7 @@ class LiveApp:
 def live_app(asgi_server, transactional_db, request) -> Iterator[LiveApp]:
     if not asgi_server.alive():
         pytest.fail(
-            f"The ASGI server has exited.\n--- daphne log ---\n{asgi_server.log()}",
+            f"The ASGI server has exited.\n--- web server log ---\n{asgi_server.log()}",
             pytrace=False,
         )
     app = LiveApp(url=asgi_server.url, server=asgi_server, test_name=request.node.name)
@@ -325,7 +326,7 @@ def live_app(asgi_server, transactional_db, request) -> Iterator[LiveApp]:
         with contextlib.suppress(OSError):
             with open(asgi_server.log_path, "rb") as log:
                 log.seek(log_offset)
-                print("--- daphne log during this test ---")
+                print("--- web server log during this test ---")
                 print(log.read().decode(errors="replace")[-20_000:] or "(nothing logged)")
 
 

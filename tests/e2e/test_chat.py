@@ -1,5 +1,5 @@
-"""In real Chromium against daphne: send a message and watch the reply stream in, regenerate
-it, survive a dropped socket without duplicates, and fit a phone screen."""
+"""In real Chromium against the web server: send a message and watch the reply stream in,
+regenerate it, survive a dropped socket without duplicates, and fit a phone screen."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""In real Chromium against daphne: stop a reply mid-stream, edit and delete (and undo) a
-message from the keyboard, browse the versions of a regenerated reply and keep one, and
-never render message text as HTML."""
+"""In real Chromium against the web server: stop a reply mid-stream, edit and delete (and undo)
+a message from the keyboard, browse the versions of a regenerated reply and keep one, and never
+render message text as HTML."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""In real Chromium against daphne on a Redis of the test's own: Redis stops while the chat is
-open. The page says it is reconnecting (not an error page, not a dead socket), what was
-already said stays on the page and in the database, logging in still works, and once Redis
-is back the page reconnects by itself and the chat goes on."""
+"""In real Chromium against the web server on a Redis of the test's own: Redis stops while the
+chat is open. The page says it is reconnecting (not an error page, not a dead socket), what was
+already said stays on the page and in the database, logging in still works, and once Redis is
+back the page reconnects by itself and the chat goes on."""
 
 from __future__ import annotations
 

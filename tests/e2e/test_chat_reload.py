@@ -1,8 +1,8 @@
-"""In real Chromium against daphne: reloading the page while a reply streams never leaves the
-chat stuck. The page trusts the server's thread.state over what it was rendered with: the cut
-reply shows as interrupted with Continue and Regenerate, Continue can be undone, and the chat
-goes on. With a second tab watching, the same holds, and Continue extends the cut reply. A tab
-opened while a reply streams follows it, and its Stop stops it in every tab."""
+"""In real Chromium against the web server: reloading the page while a reply streams never
+leaves the chat stuck. The page trusts the server's thread.state over what it was rendered
+with: the cut reply shows as interrupted with Continue and Regenerate, Continue can be undone,
+and the chat goes on. With a second tab watching, the same holds, and Continue extends the cut
+reply. A tab opened while a reply streams follows it, and its Stop stops it in every tab."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """In real Chromium: the memory panel beside a chat and the memories page.
 
-This module runs its own daphne (a low ``MEMORY_TRIGGER_TOKENS`` and a Redis database of its
+This module runs its own web server (a low ``MEMORY_TRIGGER_TOKENS`` and a Redis database of its
 own) plus a real Celery worker on the same settings, so the memory pipeline runs as in
 production: chatting past the trigger makes a memory that appears in the open tab live. The
 chat model is scripted (the server's script file); the pipeline's summary and extraction

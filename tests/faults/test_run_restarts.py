@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from drawhisper.celery import app as celery_app
+from drawhisper.runner import WEB_SERVER
 from memories.models import MemoryJob
 from memories.pipeline import PIPELINE_VERSION
 from tests.factories import CharacterFactory, MessageFactory, ThreadFactory, UserFactory
@@ -51,7 +52,7 @@ def _children(pid: int) -> dict[int, str]:
 
 
 def _child(pid: int, word: str) -> int | None:
-    """The runner's child whose command is ``celery ... worker`` / ``daphne`` / ``beat``."""
+    """The runner's child whose command is ``celery ... worker`` / the web server / ``beat``."""
     for child, cmdline in _children(pid).items():
         if any(arg == word or arg.endswith(f"/{word}") for arg in cmdline.split()):
             return child
@@ -108,7 +109,7 @@ def test_make_run_restarts_a_killed_process_and_ctrl_c_stops_everything(settings
         assert f"http://127.0.0.1:{port}/" in output()
         started.update(_children(runner.pid))
         worker = _child(runner.pid, "worker")
-        web = _child(runner.pid, "daphne")
+        web = _child(runner.pid, WEB_SERVER)
         assert worker and web and _child(runner.pid, "beat"), _children(runner.pid)
 
         # The worker dies: the runner says so and starts another one, which does the work.

@@ -1,4 +1,5 @@
-"""Child processes for tests that run the app for real: daphne servers and Celery workers.
+"""Child processes for tests that run the app for real: the web server (as ``make run`` runs
+it, ``drawhisper.runner.web_server_argv``) and Celery workers.
 
 Each child runs in its own session (process group) with ``PR_SET_PDEATHSIG``, so ``stop()``
 ends the whole group and nothing outlives pytest, even when pytest itself is killed. Its
@@ -156,17 +157,11 @@ def can_run_on_other_hosts() -> bool:
     return probe.returncode == 0 and probe.stdout.strip() == "probe-host"
 
 
-def daphne_argv(port: int) -> list[str]:
-    return [
-        sys.executable,
-        "-m",
-        "daphne",
-        "-b",
-        "127.0.0.1",
-        "-p",
-        str(port),
-        "drawhisper.asgi:application",
-    ]
+def web_argv(port: int) -> list[str]:
+    """The web process on ``port``, served by the ASGI server ``make run`` uses."""
+    from drawhisper.runner import web_server_argv
+
+    return web_server_argv(port=port)
 
 
 def redis_database_url(base: str, database: int) -> str:

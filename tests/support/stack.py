@@ -1,5 +1,5 @@
-"""The app's processes for tests that run it for real: daphne and Celery workers on the test
-database and a Redis of the test's own, as in production.
+"""The app's processes for tests that run it for real: the web server (as ``make run`` runs
+it) and Celery workers on the test database and a Redis of the test's own, as in production.
 
     env = stack_env(redis_url=url, LLM_PROVIDER="offline")
     with running_stack(env=env, log_dir=tmp_path, name="import-test") as stack:
@@ -93,8 +93,8 @@ class Stack:
         if self.port is None:
             self.port = processes.free_port()
         web = processes.start(
-            f"daphne-{len(self.children) + 1}",
-            processes.daphne_argv(self.port),
+            f"web-{len(self.children) + 1}",
+            processes.web_argv(self.port),
             env=self.env,
             log_dir=self.log_dir,
         )
@@ -159,7 +159,7 @@ def running_stack(
     web_timeout: float = 90,
     worker_timeout: float = 120,
 ) -> Iterator[Stack]:
-    """``workers`` Celery workers (solo pool) and, with ``web``, daphne on a free port, all
+    """``workers`` Celery workers (solo pool) and, with ``web``, the web server on a free port, all
     started together and ready when the block begins."""
     redis_url = env["REDIS_URL"]
     _flush(redis_url)

@@ -1,12 +1,14 @@
 """``manage.py bench_load --clients 50,200``
 
-Concurrent WebSocket chats against a daphne subprocess on a loopback port, its chat model the
-real OpenAI adapter over a fake streaming server; and the same clients against the floor, a
-bare consumer streaming the same reply with no database, in the same run. Reports the added
-time to first token (p50/p95) of both and their ratio, throughput and its ratio, SQL
-statements and server CPU per turn, failures (timeouts included, counted as the timeout), and
-checks that every message and reply was stored (docs/benchmarks.md). Runs in a
-throwaway database, dropped afterwards, and a separate Redis database for the channel layer.
+Concurrent WebSocket chats against an ASGI server subprocess (``--server daphne|uvicorn``,
+default the one ``make run`` runs) on a loopback port, its chat model the real OpenAI adapter
+over a fake streaming server; and the same clients against the floor, a bare consumer
+streaming the same reply with no database, served by the same kind of server, in the same
+run. Reports the added time to first token (p50/p95) of both and their ratio, throughput
+and its ratio, SQL statements and server CPU per turn, failures (timeouts included, counted
+as the timeout), and checks that every message and reply was stored (docs/benchmarks.md).
+Runs in a throwaway database, dropped afterwards, and a separate Redis database for the
+channel layer.
 Bounded: loopback only, a fixed number of clients and messages, timeouts per reply and round."""
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from benchmarks import load
 from benchmarks.database import throwaway_database
 from benchmarks.evaluate import percentile
 from benchmarks.report import table
+from drawhisper.runner import WEB_SERVER, WEB_SERVERS
 
 MAX_CLIENTS = 500
 
@@ -51,7 +54,22 @@ class Command(BaseCommand):
             "--redis-db", type=int, default=13, help="Redis database for the channel layer"
         )
         parser.add_argument(
-            "--servers", type=int, default=1, help="daphne processes (clients are spread over them)"
+            "--servers",
+            type=int,
+            default=1,
+            help="server processes each for ours and the floor (clients are spread over them)",
+        )
+        parser.add_argument(
+            "--server",
+            choices=WEB_SERVERS,
+            default=WEB_SERVER,
+            help=f"the ASGI server of ours and the floor (default: {WEB_SERVER}, as make run)",
+        )
+        parser.add_argument(
+            "--handshakes",
+            type=int,
+            default=load.CONCURRENT_HANDSHAKES,
+            help="WebSocket handshakes in flight at once while the clients connect",
         )
         parser.add_argument("--out", help="write the results as JSON to this file")
 
@@ -65,6 +83,9 @@ class Command(BaseCommand):
         messages = max(1, min(options["messages"], 20))
         rounds = []
         servers = max(1, min(options["servers"], 8))
+        server = options["server"]
+        handshakes = max(1, min(options["handshakes"], MAX_CLIENTS))
+        options["handshakes"] = handshakes
         with throwaway_database(f"bench_load_{os.getpid()}"), ExitStack() as stack:
             model = stack.enter_context(
                 load.FakeModel(
@@ -75,13 +96,15 @@ class Command(BaseCommand):
             ports = []
             for _ in range(servers):
                 port = load.free_port()
-                stack.enter_context(load.Server(env=env, port=port))
+                stack.enter_context(load.Server(env=env, port=port, server=server))
                 ports.append(port)
             floor_ports = []
             for _ in range(servers):
                 port = load.free_port()
                 stack.enter_context(
-                    load.Server(env=env, port=port, app="benchmarks.floor:application")
+                    load.Server(
+                        env=env, port=port, app="benchmarks.floor:application", server=server
+                    )
                 )
                 floor_ports.append(port)
             # One chat per server first, so model loading and first connections are not measured.
@@ -94,7 +117,8 @@ class Command(BaseCommand):
                 )
             for count in counts:
                 self.stderr.write(
-                    f"{count} clients x {messages} messages on {servers} server(s), then the floor ..."
+                    f"{count} clients x {messages} messages on {servers} {server} process(es), "
+                    "then the floor ..."
                 )
                 chats = load.create_chats(count, round_name=str(count))
                 ours = self._measure(chats, ports, messages, options)
@@ -111,6 +135,8 @@ class Command(BaseCommand):
             "load_average": [round(value, 2) for value in os.getloadavg()],
             "cpus": os.cpu_count(),
             "servers": servers,
+            "server": server,
+            "handshakes": handshakes,
         }
         if options["out"]:
             Path(options["out"]).write_text(json.dumps(report, indent=2) + "\n")
@@ -126,6 +152,7 @@ class Command(BaseCommand):
                 messages=messages,
                 reply_timeout=options["reply_timeout"],
                 round_timeout=options["round_timeout"],
+                handshakes=options["handshakes"],
             )
         )
         elapsed = time.perf_counter() - started
@@ -287,9 +314,10 @@ def load_report(report: dict) -> str:
         [
             f"Fake OpenAI-compatible model through the real adapter: {model['reply_chars']} "
             f"characters in pieces of {model['chunk_chars']}, {model['delay_s'] * 1000:.0f} ms "
-            f"between pieces; {report.get('servers', 1)} daphne process(es) each for ours and "
-            f"the floor (a bare consumer: same reply, no database); load average "
-            f"{report.get('load_average')}.",
+            f"between pieces; {report.get('servers', 1)} {report.get('server', 'daphne')} "
+            f"process(es) each for ours and the floor (a bare consumer: same reply, no "
+            f"database), at most {report.get('handshakes', load.CONCURRENT_HANDSHAKES)} "
+            f"handshakes at a time; load average {report.get('load_average')}.",
             "",
             table(
                 [
