@@ -60,6 +60,13 @@ def pipeline_settings(settings):
 
 
 @pytest.fixture
+def committed(django_capture_on_commit_callbacks):
+    """``with committed(): ...`` runs the on_commit callbacks (events, follow-up jobs) of the
+    block when it ends, as a real commit would; the test's own transaction never commits."""
+    return lambda: django_capture_on_commit_callbacks(execute=True)
+
+
+@pytest.fixture
 def eager_celery():
     """Run enqueued tasks in-process (Celery reads its config once, so set it on the app)."""
     previous = (celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates)

@@ -53,11 +53,6 @@ def server(settings):
         reset_backends()
 
 
-@pytest.fixture
-def committed(django_capture_on_commit_callbacks):
-    return lambda: django_capture_on_commit_callbacks(execute=True)
-
-
 def remember(thread, title, content, type_):
     memory = MemoryFactory(
         owner=thread.owner,

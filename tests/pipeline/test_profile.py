@@ -56,11 +56,6 @@ def new_job(thread, start_seq, end_seq):
     )
 
 
-@pytest.fixture
-def committed(django_capture_on_commit_callbacks):
-    return lambda: django_capture_on_commit_callbacks(execute=True)
-
-
 def test_the_transcript_names_the_persona_and_the_profile_follows_the_job(ada_thread, committed):
     script_router(summary="Ada told Mira about Pixel.", chunks=ADA_CHUNKS)
     job = new_job(ada_thread, 1, 4)

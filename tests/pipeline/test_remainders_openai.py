@@ -56,11 +56,6 @@ def server(settings):
 
 
 @pytest.fixture
-def committed(django_capture_on_commit_callbacks):
-    return lambda: django_capture_on_commit_callbacks(execute=True)
-
-
-@pytest.fixture
 def old(thread):
     """Alice's home and job in one memory, made from her first message, shared and pinned."""
     write_messages(thread, FIRST_SITTING)

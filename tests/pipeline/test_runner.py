@@ -33,13 +33,6 @@ def job(thread):
     )
 
 
-@pytest.fixture
-def committed(django_capture_on_commit_callbacks):
-    """``with committed(): ...`` runs the on_commit callbacks (events, follow-up jobs) of the
-    block when it ends, as a real commit would; the test's own transaction never commits."""
-    return lambda: django_capture_on_commit_callbacks(execute=True)
-
-
 def snapshot():
     """Everything a job writes, in a comparable form."""
     memories = list(

@@ -48,11 +48,6 @@ def job(thread):
     )
 
 
-@pytest.fixture
-def committed(django_capture_on_commit_callbacks):
-    return lambda: django_capture_on_commit_callbacks(execute=True)
-
-
 def older(thread, **fields) -> Memory:
     """A memory made before the job, with its vector in the store."""
     values = {
