@@ -74,16 +74,21 @@ class CompiledQuery:
         if compiled is None:
             sql, params = self.build(**values).using(using).query.sql_with_params()
             return sql, list(params)
-        sql, params, slots = compiled
-        params = list(params)
-        for position, name in slots.items():
-            params[position] = type(params[position])(values[name])
-        return sql, params
+        return _filled(compiled, values)
 
     def rows(self, *, using: str = DEFAULT_DB_ALIAS, **values: int) -> list:
         """The model instances ``build(**values)`` gives, in its order."""
         compiled = self._compile(tuple(sorted(values)), using)
         if compiled is None:
             return list(self.build(**values).using(using))
-        sql, params = self.sql(using=using, **values)
+        sql, params = _filled(compiled, values)
         return list(self._model._default_manager.db_manager(using).raw(sql, params))
+
+
+def _filled(compiled: tuple[str, list[Any], dict[int, str]], values: dict[str, int]):
+    """The kept SQL with ``values`` in their places among its parameters."""
+    sql, params, slots = compiled
+    params = list(params)
+    for position, name in slots.items():
+        params[position] = type(params[position])(values[name])
+    return sql, params
