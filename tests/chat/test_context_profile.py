@@ -5,8 +5,6 @@ OpenAI-compatible server."""
 
 from __future__ import annotations
 
-import uuid
-
 import pytest
 from channels.db import database_sync_to_async
 
@@ -15,7 +13,7 @@ from chat.context import assemble_context
 from chat.context.sources import TurnSources
 from chat.models import Thread
 from memories.profile import profile_update
-from tests.chat.conftest import connect, receive_until, use_chat_backend
+from tests.chat.conftest import connect, receive_until, send_message, use_chat_backend
 from tests.chat.test_context_roleplay import build
 from tests.factories import CharacterFactory, MessageFactory
 from tests.support.openai_server import FakeOpenAIServer
@@ -112,9 +110,7 @@ async def test_the_profile_reaches_the_model_and_the_receipt(settings, user):
         )
         server.push("*She pours you a cup.* Jasmine, as you like it.")
         ws = await connect(thread_id, token)
-        await ws.send_json_to(
-            {"type": "message.send", "content": "Good morning!", "client_id": str(uuid.uuid4())}
-        )
+        await send_message(ws, "Good morning!")
         end = (await receive_until(ws, "reply.end", timeout=20))[-1]
         await ws.disconnect()
         [request] = server.requests()
@@ -189,9 +185,7 @@ async def test_a_name_the_user_asked_for_in_the_chat_names_them_in_the_prompt_un
         )
         server.push("*She hands you the tiller.* Steady now.")
         ws = await connect(thread_id, token)
-        await ws.send_json_to(
-            {"type": "message.send", "content": "Where to?", "client_id": str(uuid.uuid4())}
-        )
+        await send_message(ws, "Where to?")
         await receive_until(ws, "reply.end", timeout=20)
         await ws.disconnect()
         [request] = server.requests()
