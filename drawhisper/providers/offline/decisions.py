@@ -400,7 +400,7 @@ def _owner(text: str, slot: str, names: Iterable[str] = ()) -> str:
     words = [
         word.strip(".,;:!?\"'()") for word in (text or "").casefold().replace("’", "'").split()
     ]
-    known = {part.casefold() for name in names for part in _WORD.findall(name or "")}
+    known = _name_words(names)
     start = next(
         (
             position
@@ -510,9 +510,14 @@ def is_slot_change(chunk: dict, existing: Existing, *, names: Iterable[str] = ()
     return False
 
 
+def _name_words(people: Iterable[str]) -> frozenset[str]:
+    """The casefolded words of the people's names ("Ana Sofia" gives "ana" and "sofia")."""
+    return frozenset(part.casefold() for name in people for part in _WORD.findall(name or ""))
+
+
 def _names_in(text: str, people: Iterable[str]) -> frozenset[str]:
     """The names in ``text`` other than the two people's (and other than "I")."""
-    ignored = {part.casefold() for name in people for part in _WORD.findall(name or "")}
+    ignored = _name_words(people)
     return frozenset(
         name.casefold()
         for name in _NAME.findall(text or "")
@@ -547,7 +552,7 @@ def is_ended(chunk: dict, existing: Existing, *, names: Iterable[str] = ()) -> b
 def _other_people(first: str, second: str, names: Iterable[str]) -> bool:
     """Whether both texts name one of the two people first, and not the same one."""
     names = tuple(names)
-    known = {part.casefold() for name in names for part in _WORD.findall(name or "")}
+    known = _name_words(names)
     people = [_person(text, names) for text in (first, second)]
     return all(person in known for person in people) and people[0] != people[1]
 
@@ -588,7 +593,7 @@ _NOT_A_THING = (
 def _ended_things(text: str, people: Iterable[str]) -> frozenset[str]:
     """The words naming what ``text`` says ended (see ``ENDING_OF``), without the two
     people's names and words that name nothing."""
-    ignored = _NOT_A_THING | {part.casefold() for name in people for part in _WORD.findall(name)}
+    ignored = _NOT_A_THING | _name_words(people)
     found: set[str] = set()
     for match in ENDING_OF.finditer((text or "").casefold().replace("’", "'")):
         phrase = next((group for group in match.groups() if group), "")
