@@ -28,14 +28,16 @@
    (``benchmarks.knowledge_updates_fresh.FRESH_CASES``, printed as "fresh-1": written held
    out, before a round of rule changes; its failures were read and the rules tuned on it
    from 2 December, so it is a tuning part now; its last held-out reading, 40.0%, is in
-   docs/benchmarks.md), ``fresh2`` (``benchmarks.knowledge_updates_fresh2.FRESH2_CASES``,
-   a second part written without reading the update rules, held out: nothing is tuned on it
-   and its failures are not read) and ``fresh3`` (``benchmarks.knowledge_updates_fresh3.
-   FRESH3_CASES``, printed as "fresh-3", a third part written the same way while the rules
-   were being tuned, held out on the same terms); ``bench_memory --ku-parts
-   tuned,seen,fresh`` leaves the two held-out parts out while tuning. Baseline, in the same
-   run and on the same memories: nothing retired (every superseded memory of the case
-   restored through the editing service, then the same question asked again).
+   docs/benchmarks.md), ``dev`` (``benchmarks.knowledge_updates_dev.DEV_CASES``, sixty chats
+   written to tune on, before a round of rule changes), ``fresh2``
+   (``benchmarks.knowledge_updates_fresh2.FRESH2_CASES``, a second part written without
+   reading the update rules, held out: nothing is tuned on it and its failures are not read)
+   and ``fresh3`` (``benchmarks.knowledge_updates_fresh3.FRESH3_CASES``, printed as
+   "fresh-3", a third part written the same way while the rules were being tuned, held out
+   on the same terms); ``bench_memory --ku-parts tuned,seen,fresh,dev`` leaves the two
+   held-out parts out while tuning. Baseline, in the same run and on the same memories:
+   nothing retired (every superseded memory of the case restored through the editing
+   service, then the same question asked again).
 3. **Speaker attribution errors** on the same cases (rule in ``knowledge_updates``).
 4. **Chunks rejected as unsupported**: the share of stored chunks the pipeline's grounding
    check kept as ``unverified``, when the pipeline has that status; ``None`` (n/a) otherwise.
@@ -48,6 +50,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from benchmarks.knowledge_updates import CASES, HELD_OUT_CASES, Case
+from benchmarks.knowledge_updates_dev import DEV_CASES
 from benchmarks.knowledge_updates_fresh import FRESH_CASES
 from benchmarks.knowledge_updates_fresh2 import FRESH2_CASES
 from benchmarks.knowledge_updates_fresh3 import FRESH3_CASES
@@ -101,6 +104,7 @@ KNOWLEDGE_UPDATE_PARTS = (
         FRESH_CASES,
         "fresh-1 (written held out; read and tuned on from 2 December)",
     ),
+    KnowledgeUpdatePart("dev", "knowledge_updates_dev", DEV_CASES, "dev (written to tune on)"),
     KnowledgeUpdatePart(
         "fresh2",
         "knowledge_updates_fresh2",
