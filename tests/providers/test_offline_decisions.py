@@ -528,3 +528,116 @@ def test_an_ending_or_a_new_value_said_in_chat_style_replaces_the_old_memory(old
 )
 def test_endings_and_chat_style_look_alikes_are_added(old, new):
     assert decide([new], existing(old), names=("Kai", "Mira")) == ["add"]
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # A diet of the small lexicon, said bare, begun at a recent time.
+        (
+            ("Kai: vegan", "Wait, nothing with meat pls, Kai is vegan.", "fact"),
+            chunk("Kai: flexitarian", "Kai has been flexitarian since march.", "fact"),
+        ),
+        (
+            ("Kai: low-carb", "Kai is low-carb, doctor's orders.", "fact"),
+            chunk("Kai: mediterranean", "Kai is on the mediterranean diet now.", "preference"),
+        ),
+        # "They" in a memory is the person it reports: Kai's doctor put Kai on keto.
+        (
+            ("Kai: vegetarian", "Kai has been vegetarian since uni.", "fact"),
+            chunk("Kai: keto", "Kai's doctor put them on keto, the vegetarian era is over."),
+        ),
+        # The person named in a later sentence than the one naming the slot.
+        (
+            ("Kai: omnivore", "Kai said they eat everything, total omnivore.", "conversation"),
+            chunk(
+                "Kai: meat", "Big change in Kai's life. They're fully vegetarian as of this month."
+            ),
+        ),
+        # A pet named without its kind: whichever pet the old memory names.
+        (
+            ("Kai: dog Chip", "Kai's dog's called Chip, he's a menace.", "fact"),
+            chunk("Kai: Bosun", "Kai said they renamed him Bosun.", "fact"),
+        ),
+        # A pet named after its kind and a comma, typed in a hurry, or before its kind.
+        (
+            ("Kai: tortoise", "This is Kai's tortoise, Tank.", "fact"),
+            chunk("Kai: Boulder", "Kai said tank died. They got a new tortoise, Boulder."),
+        ),
+        (
+            ("Kai: parakeet", "Kai's parakeet is calld Zazu.", "fact"),
+            chunk("Kai: Pico", "Kai said zazu flew off, got a new one, his name is Pico."),
+        ),
+        (
+            ("Kai: rabbit", "This is Dumpling, Kai's rabbit.", "fact"),
+            chunk("Kai: Bao", "Kai said dumpling passed in june. meet Bao, their new bunny."),
+        ),
+        # An ending said by an idiom or a phrase's shape.
+        (
+            ("Kai: goldfish", "Kai's goldfish Bubbles is 6.", "fact"),
+            chunk("Kai: Goldie", "Kai said Goldie's settling in, bubbles had a good long life."),
+        ),
+        (
+            ("Kai: bf Rashid", "Kai said their bf Rashid forgot their birthday.", "fact"),
+            chunk("Kai: Leila", "Rashid and Kai brokeup. They're with Leila now.", "fact"),
+        ),
+        # A home in lower case, read from the sentence's shape.
+        (
+            ("Kai: abuja", "Kai said abuja's been home for ten years now.", "conversation"),
+            chunk("Kai: Lagos", "New job meant a new city, so Kai is in Lagos now."),
+        ),
+        (
+            ("Kai: norwich", "Kai is in norwich, been here since uni.", "fact"),
+            chunk("Kai: york", "Kai moved to york last week.", "important_event"),
+        ),
+        (
+            ("Kai: Bristol", "Kai lives in Bristol, in a flat above a chip shop.", "fact"),
+            chunk("Kai: Sheffield", "Kai is a Sheffield girl now.", "fact"),
+        ),
+        # A job begun.
+        (
+            ("Kai: paralegal", "Kai is a paralegal and the partners dump everything on them."),
+            chunk("Kai: attorney", "Kai started as an associate attorney this week.", "fact"),
+        ),
+        # A thing that closed, and what the person does instead.
+        (
+            ("Kai: record shop", "Kai runs a little record shop, vinyl only.", "fact"),
+            chunk("Kai: taxi", "Kai said the shop closed in april. now they're driving a taxi."),
+        ),
+    ],
+)
+def test_a_change_said_the_way_people_chat_replaces_the_old_memory(old, new):
+    if len(old) == 2:
+        old = (*old, "fact")
+    if isinstance(new, tuple):
+        new = chunk(*new)
+    assert decide([new], existing(old), names=("Kai", "Mira")) == ["update 1"]
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # Someone else's job, though "them" is said after it.
+        (
+            ("Kai: mum", "Kai's mum's a dentist, she'd kill them for eating this.", "fact"),
+            chunk("Kai: supervisor", "Kai got promoted, they're the depot supervisor now."),
+        ),
+        # "Since" with a long time says a state kept up, not one begun.
+        (
+            ("Kai: Leeds", "Kai lives in Leeds.", "fact"),
+            chunk("Kai: Leeds", "Kai has lived in Leeds since 2010.", "fact"),
+        ),
+        # Passing an exam ends nothing; losing one's keys names no pet.
+        (
+            ("Kai: dog Chip", "Kai's dog is called Chip.", "fact"),
+            chunk("Kai: bar", "Kai passed the bar and lost their keys.", "fact"),
+        ),
+        # A new pet beside the old one, with no change said, stays beside it.
+        (
+            ("Kai: dog Chip", "Kai's dog is called Chip.", "fact"),
+            chunk("Kai: cat Olive", "Kai has a cat called Olive.", "fact"),
+        ),
+    ],
+)
+def test_chat_style_look_alikes_of_a_change_are_added(old, new):
+    assert decide([new], existing(old), names=("Kai", "Mira")) == ["add"]

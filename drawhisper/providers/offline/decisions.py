@@ -63,6 +63,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from drawhisper.providers.offline.lexicons import DIETS, OCCUPATIONS, PET_KINDS
 from drawhisper.providers.offline.sentences import STOPWORDS
 
 CHANGEABLE_TYPES = frozenset({"preference", "fact", "relationship"})
@@ -142,6 +143,14 @@ CHANGE_CUES = (
     "ghosted",
     "moved in with",
     "went to live with",
+    "promoted",
+    "qualified",
+    "converted",
+    "cut out",
+    "ditched",
+    "started as",
+    "starting as",
+    "began as",
 )
 # Words that say something of a person's ended: the partner left, the pet died.
 ENDED_CUES = (
@@ -169,61 +178,64 @@ ENDED_CUES = (
     "went to live with",
     "rehomed",
 )
-ENDED = re.compile(r"\b(?:" + "|".join(re.escape(cue) for cue in ENDED_CUES) + r")\b")
+# Endings said by the shape of a phrase rather than one fixed wording: a pet that "passed
+# in June", "we lost Duke", "escaped", "never came back", "moved out", "had to rehome him",
+# "gave him away", "kenji's long gone", "we're over", "tobias and i are done", "brokeup".
+ENDED_PATTERNS = (
+    r"passed(?: away| on)?(?=\s+(?:in|on|last|over|this|recently|yesterday)\b|\s*[.,!;]|\s*$)",
+    r"lost (?!(?:my|our|their|his|her|the|a|an) (?:job|way|keys?|phone|temper|voice|mind|bet)\b)"
+    r"(?!(?:weight|track|interest|count|touch|hope|sleep|it)\b)\w+",
+    r"escaped",
+    r"went missing",
+    r"disappeared",
+    r"never came back",
+    r"moved out",
+    r"rehom(?:e|ed|ing)",
+    r"gave (?:\w+ )?away",
+    r"long gone",
+    r"(?:we're|we are|are|it's) (?:over|done)",
+    r"broke ?ups?",
+    r"dumped",
+    r"left me",
+    r"no longer in the picture",
+    r"handed in",
+    r"sold (?:my|our|the)",
+    r"had a (?:good|long|great|happy|full) (?:long )?life",
+)
+ENDED = re.compile(
+    r"\b(?:" + "|".join([*(re.escape(cue) for cue in ENDED_CUES), *ENDED_PATTERNS]) + r")(?![\w'])"
+)
 # A capitalised word that is no common word: a name ("Biscuit", "Nora").
 _NAME = re.compile(r"\b([A-Z][a-z]+)\b")
-CHANGE = re.compile(r"\b(?:" + "|".join(re.escape(cue) for cue in CHANGE_CUES) + r")\b")
-
-
-# Occupations a person is ("Sam is a nurse"): a general list, so that "I'm a baker now"
-# names a job without the word "job".
-OCCUPATIONS = tuple(
-    """
-    accountant actor actress administrator agent analyst animator architect artist assistant
-    astronomer athlete attorney auditor author babysitter baker banker barber barista
-    bartender beautician biologist blacksmith bookkeeper brewer bricklayer broker builder
-    butcher butler buyer carer caretaker carpenter cashier caterer chef chemist
-    childminder cleaner clerk coach comedian consultant cook counsellor counselor courier
-    curator dancer dentist designer detective developer dietitian diplomat director doctor
-    driver economist editor electrician engineer entrepreneur farmer firefighter fireman
-    fisherman fishmonger florist gardener geologist goldsmith graphic guard guide
-    hairdresser handyman historian housekeeper illustrator instructor interpreter
-    investor janitor jeweller jeweler journalist judge labourer laborer landlord lawyer
-    lecturer librarian lifeguard locksmith lorry machinist manager mechanic midwife miner
-    model musician nanny navigator negotiator nurse optician painter paramedic
-    pharmacist photographer physician physicist physiotherapist pilot plumber poet
-    police policeman policewoman politician porter postman postwoman producer professor
-    programmer psychologist psychiatrist student intern apprentice trainee publisher radiographer receptionist recruiter
-    reporter researcher sailor salesman saleswoman salesperson scientist secretary
-    shopkeeper singer soldier solicitor surgeon surveyor tailor teacher technician
-    teller therapist trader translator tutor vet veterinarian waiter waitress welder writer
-    """.split()
+# "Since" with a recent time says a state began then ("been flexitarian since march", "in
+# Kumasi since February", "divorced since spring"); "since college" or "since 2010" says a
+# state kept up for long, which the old memory may say itself.
+_MONTHS = (
+    "january february march april may june july august september october november december "
+    "jan feb mar apr jun jul aug sep sept oct nov dec"
 )
+SINCE_RECENTLY = (
+    r"since (?:(?:last|this|early|late|mid)[- ]\w+|the (?:start|beginning|first|end) of"
+    r"|(?:the )?(?:spring|summer|autumn|fall|winter)|xmas|christmas|new year|easter|then"
+    r"|(?:" + "|".join(_MONTHS.split()) + r")\b(?! \d))"
+    r"|as of (?:this|last|today|now|\w+day|(?:" + "|".join(_MONTHS.split()) + r")\b)"
+)
+CHANGE = re.compile(
+    r"\b(?:"
+    + "|".join([*(re.escape(cue) for cue in CHANGE_CUES), *ENDED_PATTERNS, SINCE_RECENTLY])
+    + r")(?![\w'])"
+)
+
+
 _OCCUPATION = (
     r"(?:is|are|'re|'s|am|was|were|became|become|becoming|has been|have been|'ve been|"
-    r"hired as|works? as|working as|trained as|training as|retrained as|job as)\s+"
+    r"hired as|works? as|working as|trained as|training as|retrained as|job as|"
+    r"started as|starting as|began as|qualified as)\s+"
     r"(?:now\s+|also\s+|still\s+)?(?:an?\s+)?(?:[\w-]+\s+){0,3}?"
     r"(?:" + "|".join(OCCUPATIONS) + r")s?\b"
 )
-PET_KINDS = {
-    "dog": ("dog", "dogs", "puppy", "puppies", "pup", "hound"),
-    "cat": ("cat", "cats", "kitten", "kittens", "kitty"),
-    "rabbit": ("rabbit", "rabbits", "bunny"),
-    "parrot": ("parrot", "parrots"),
-    "budgie": ("budgie", "budgies", "budgerigar"),
-    "canary": ("canary",),
-    "hamster": ("hamster", "hamsters"),
-    "guinea pig": ("guinea pig", "guinea pigs"),
-    "ferret": ("ferret", "ferrets"),
-    "horse": ("horse", "horses", "pony", "ponies"),
-    "tortoise": ("tortoise", "tortoises"),
-    "turtle": ("turtle", "turtles"),
-    "snake": ("snake", "snakes"),
-    "lizard": ("lizard", "lizards", "gecko"),
-    "goldfish": ("goldfish",),
-    "goat": ("goat", "goats"),
-}
-_NAMED = r"(?:called|named|name is|name's|names? (?:was|were))"
+# "calld" and "namd" as typed in a hurry.
+_NAMED = r"(?:call?e?d|nam?e?d|name is|name's|names? (?:was|were))"
 
 
 def _words(words: Iterable[str]) -> str:
@@ -232,16 +244,7 @@ def _words(words: Iterable[str]) -> str:
 
 # Slots a person has one value of at a time, by the words that name them in a memory.
 SLOT_WORDS: dict[str, tuple[str, ...]] = {
-    "diet": (
-        "vegetarian",
-        "vegan",
-        "pescatarian",
-        "keto",
-        "paleo",
-        "carnivore",
-        "eats? meat",
-        "diet",
-    ),
+    "diet": DIETS,
     "job": (
         "works? as",
         "working as",
@@ -258,6 +261,12 @@ SLOT_WORDS: dict[str, tuple[str, ...]] = {
     "partner": (
         "girlfriend",
         "boyfriend",
+        "bf",
+        "gf",
+        "hubby",
+        "other half",
+        r"(?:'re|'s|is|are|am|'m)\s+(?:now\s+)?with\s+(?!(?:you|them|him|her|it|us|me|my|the|a)\b)"
+        r"\w+\s+(?:now|these days)",
         "partner",
         "wife",
         "husband",
@@ -287,7 +296,9 @@ DWELLINGS = (
     "maisonette terrace croft lodge"
 ).split()
 DWELLING = (
-    r"\b(?:live[sd]?|living|" + "|".join(DWELLINGS) + r"|rent(?:s|ed|ing)?|based|settled|"
+    r"\b(?:live[sd]?|living|new (?:city|town|place|country)|"
+    + "|".join(DWELLINGS)
+    + r"|rent(?:s|ed|ing)?|based|settled|"
     r"moved?|moving|relocat(?:e|ed|es|ing)|reside[sd]?|residing|stay(?:s|ed|ing)?)\b"
 )
 # A place named after a verb of living or moving, in lower case as chat users write it
@@ -339,23 +350,65 @@ SLOT_TYPES = frozenset(
 _MOVED_IN_WITH = re.compile(r"\b(?i:moved in with|moving in with|living with)\s+[A-Z][a-z]+\b")
 # A pet named by its kind and a name right after it ("my hamster Nugget", "budgie Pippin"),
 # read on the text as written (a name is capitalised).
+# Also a name after the kind and a comma or colon ("our tortoise, Tank", "a new kitten:
+# Wasabi", "a new tortoise last month, Boulder") or before it ("Bao, our new bunny",
+# "Dumpling, Sam's rabbit", "Whiskers the cat").
 _PET_NAMED: dict[str, re.Pattern] = {
-    f"pet:{kind}": re.compile(rf"\b(?i:{'|'.join(names)})\s+(?:[A-Z][a-z]+)\b")
+    f"pet:{kind}": re.compile(
+        rf"\b(?i:{'|'.join(names)})\b(?:\s+|[^.!?;:,A-Z]{{0,30}}?[,:]\s*)(?!I\b)[A-Z][a-z]+\b"
+        rf"|\b(?!I\b)[A-Z][a-z]+,?\s+(?:(?i:my|our|his|her|their|the|a|an)\s+|[A-Z][a-z]+'s\s+)?"
+        rf"(?:(?i:new|old|little|baby|rescue|sweet)\s+)?(?i:{'|'.join(names)})\b"
+    )
     for kind, names in PET_KINDS.items()
 }
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+")
 
 
+# One of a place's people: "a Sheffield girl now", "a proper Leeds lad".
+_LOCAL = re.compile(
+    r"\b(?i:a|an)\s+(?:(?i:proper|real|true|born)\s+)?[A-Z][a-z]+\s+"
+    r"(?i:girl|boy|guy|gal|lad|lass|native|local|resident)\b"
+)
+
+
 def _says_home(text: str) -> bool:
     """A dwelling word and a place it ties to the person, within one sentence."""
     return any(
-        (_DWELLING.search(sentence) and _PLACE.search(sentence)) or _lower_place(sentence)
+        (_DWELLING.search(sentence) and _PLACE.search(sentence))
+        or _lower_place(sentence)
+        or _LOCAL.search(sentence)
         for sentence in _SENTENCE.split((text or "").replace("’", "'"))
     )
 
 
-def _lower_place(sentence: str) -> bool:
+# A place in lower case tied to a home by the sentence's shape: "abuja's been home for ten
+# years", "home is chengdu", or being in a place one has "been here since" ("i'm in norwich,
+# been here since uni").
+_LOWER_HOME = re.compile(
+    r"\b([a-z]{3,})(?:'s|\s+is|\s+has been|'s been|\s+was)\s+(?:now\s+|still\s+)?"
+    r"(?:(?:my|our|their|his|her)\s+)?(?:new\s+)?home\b"
+    r"|\bhome\s+(?:is|was)\s+(?:now\s+|still\s+)?([a-z]{3,})\b"
+)
+_BEING_IN = re.compile(r"\b(?:is|are|am|'m|'re)\s+(?:now\s+)?in\s+([a-z]{3,})\b")
+# "been in kumasi since february", "been in york for a year": living there for a while.
+_BEEN_IN = re.compile(r"\bbeen\s+(?:living\s+)?in\s+([a-z]{3,})\s+(?:since|for)\b")
+_HERE = re.compile(r"\b(?:been here|here since|lived here|living here|live here)\b")
+
+
+def _lower_home(sentence: str) -> bool:
+    lowered = sentence.casefold()
+    found = [word for match in _LOWER_HOME.finditer(lowered) for word in match.groups() if word]
+    if _HERE.search(lowered):
+        found += _BEING_IN.findall(lowered)
+    found += _BEEN_IN.findall(lowered)
     return any(
+        word not in STOPWORDS and word not in FILLER_WORDS and word not in _NOT_A_PLACE
+        for word in found
+    )
+
+
+def _lower_place(sentence: str) -> bool:
+    return _lower_home(sentence) or any(
         word not in STOPWORDS and word not in FILLER_WORDS and word not in _NOT_A_PLACE
         for word in _LOWER_PLACE.findall(sentence)
     )
@@ -369,9 +422,20 @@ _NOT_A_PLACE = frozenset(
 )
 
 
+# A pet named without its kind ("renamed him Bosun", "got a new one, his name is Pico"):
+# the name of whichever pet the old memory names.
+ANY_PET = "pet:any"
+_PET_NAMED_BARE = re.compile(
+    r"\b(?i:renamed|named|call(?:ed)?)\s+(?i:him|her|it|them)\s+(?!I\b)[A-Z][a-z]+"
+    r"|\b(?i:his|her|its)\s+name(?:'s|\s+is)\s+(?!I\b)[A-Z][a-z]+"
+)
+
+
 def _slots(text: str) -> frozenset[str]:
     lowered = (text or "").casefold().replace("’", "'")
     found = {name for name, pattern in SLOTS.items() if pattern.search(lowered)}
+    if _PET_NAMED_BARE.search(text or "") and not any(s.startswith("pet:") for s in found):
+        found.add(ANY_PET)
     found |= {name for name, pattern in _PET_NAMED.items() if pattern.search(text or "")}
     if _MOVED_IN_WITH.search(text or ""):
         found.add("partner")
@@ -497,17 +561,61 @@ def is_slot_change(chunk: dict, existing: Existing, *, names: Iterable[str] = ()
     said = _names_in(chunk["content"], names)
     if said and said <= _names_in(existing.content, names):
         return False  # the same value again ("painted the house in Leeds again")
-    for slot in sorted(_slots(chunk["content"]) & _slots(existing.content)):
+    for slot in sorted(_shared_slots(chunk["content"], existing.content)):
         if not changed and not _says_new(chunk["content"], slot):
             continue
-        owner = _owner(chunk["content"], slot, names)
+        owner = _slot_owner(chunk["content"], slot, names)
         if (
             owner
-            and owner == _owner(existing.content, slot, names)
+            and owner == _slot_owner(existing.content, slot, names)
             and _says_only(existing.content, slot)
         ):
             return True
     return False
+
+
+def _shared_slots(new: str, old: str) -> frozenset[str]:
+    """The slots both texts name; a pet named without its kind in ``new`` is any pet of
+    ``old``."""
+    theirs, ours = _slots(old), _slots(new)
+    if ANY_PET in ours:
+        ours = ours | {slot for slot in theirs if slot.startswith("pet:")}
+    return ours & theirs
+
+
+def _slot_owner(text: str, slot: str, names: Iterable[str] = ()) -> str:
+    """Whose value of ``slot`` the text gives, read in the first sentence that names the
+    slot and one of the two people ("Big change in Sam's life. They stopped eating meat" is
+    Sam's diet); else as ``_owner`` reads the whole text. "They" in a memory is the person
+    it reports (the offline model tells "I" as "they"), so "Sam's doctor put them on keto"
+    is Sam's diet and a sentence opening with "they" is the text's first person's."""
+    names = tuple(names)
+    known = _name_words(names)
+    for sentence in _SENTENCE.split(text or ""):
+        slots = _slots(sentence)
+        if slot not in slots and not (slot.startswith("pet:") and ANY_PET in slots):
+            continue
+        owner = _owner(sentence, slot, names)
+        head = owner.split(" ", 1)[0].removesuffix("'s")
+        if head in _THEY:
+            return _person(text, names)
+        if head in known:
+            return head if " " in owner and _them_before_slot(sentence, slot) else owner
+    return _owner(text, slot, names)
+
+
+def _them_before_slot(sentence: str, slot: str) -> bool:
+    """Whether "they"/"them" comes before what names the slot ("Sam's doctor put *them* on
+    keto"), so the slot is theirs; in "Sam's mum's a dentist, she'd kill them" the dentist
+    is the mum."""
+    them = _THEM.search(sentence)
+    pattern = SLOTS.get(slot)
+    named = pattern.search(sentence.casefold()) if pattern is not None else None
+    return bool(them and named and them.start() < named.start())
+
+
+_THEY = frozenset({"they", "they're", "their", "them", "we", "our"})
+_THEM = re.compile(r"\b(?:they|them|their|they're|themself)\b", re.IGNORECASE)
 
 
 def _name_words(people: Iterable[str]) -> frozenset[str]:
@@ -578,7 +686,8 @@ def _said_again(words: Iterable[str], text: str) -> frozenset[str]:
 # the cue (for "is over", what comes before it; for "not ... anymore", what is between).
 ENDING_OF = re.compile(
     r"\b(?:no more|no longer|done with|(?:the )?end of|moved out of|moved away from|"
-    r"goodbye to|gave up(?: on)?|quit|left|stopped)\s+((?:[\w'-]+\s+){0,3}[\w'-]+)"
+    r"goodbye to|gave up(?: on)?|quit|left|stopped|handed in|sold)\s+((?:[\w'-]+\s+){0,3}[\w'-]+)"
+    r"|\b((?:[\w'-]+\s+){0,1}[\w'-]+)\s+(?:closed|shut down|went bust|folded)\b"
     r"|\b((?:[\w'-]+\s+){1,2})(?:is|are|'s|was)\s+(?:\w+\s+)?(?:over|dead|finished)\b"
     r"|\bnot\s+((?:[\w'-]+\s+){0,3}?[\w'-]+)\s+any\s?more\b"
 )
