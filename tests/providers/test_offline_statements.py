@@ -378,3 +378,66 @@ async def test_a_reply_never_quotes_an_earlier_stand_in_reply(offline):
     assert "I remember: Lena keeps a rowing boat called Heron." in reply
     assert "The story so far: Lena came by boat." in reply
     assert reply.count(MARKER) == 1 and reply.count(SIGNATURE) == 1
+
+
+@pytest.mark.parametrize(
+    ("said", "told"),
+    [
+        ("moved to oslo last week, still no furniture", "Lena moved to oslo last week"),
+        ("been flexitarian since march", "Lena has been flexitarian since march."),
+        ("vegetarian now, three months in", "Lena is vegetarian now, three months in."),
+        ("married to Jun for 8 yrs now", "Lena is married to Jun for 8 yrs now."),
+        ("work as a bank teller, counting money all day", "Lena works as a bank teller"),
+        ("🎉 started as an associate attorney this week", "Lena started as an associate"),
+    ],
+)
+def test_a_sentence_said_without_i_is_still_a_statement_about_the_speaker(said, told):
+    chunks = extract_chunks([Turn("Lena", said, seq=1)], user="Lena", character="Odo")
+
+    assert any(chunk["content"].startswith(told) for chunk in chunks), chunks
+
+
+@pytest.mark.parametrize(
+    ("sentence", "kind"),
+    [
+        ("I went vegan last month", "fact"),
+        ("I'm on the mediterranean diet now", "fact"),
+        ("I'm with Leila now", None),
+        ("we call her Mochi now", "fact"),
+        ("we adopted a rescue greyhound", None),
+    ],
+)
+def test_a_change_one_made_or_a_pet_named_is_a_statement(sentence, kind):
+    rule = matching_rule(sentence)
+
+    assert rule is not None
+    assert kind is None or type_of(rule, sentence) == kind
+
+
+def test_an_ending_and_what_came_instead_in_the_next_message_are_one_memory():
+    turns = [
+        Turn("Lena", "fudge escaped and never came back", seq=1),
+        Turn("Odo", "I'll keep an eye out.", seq=2),
+        Turn("Lena", "new hamster is called Button, she's a girl", seq=3),
+    ]
+
+    chunks = extract_chunks(turns, user="Lena", character="Odo")
+
+    mine = [chunk for chunk in chunks if chunk["title"].startswith("Lena")]
+    assert len(mine) == 1
+    assert "fudge" in mine[0]["content"] and "Button" in mine[0]["content"]
+    assert mine[0]["source_seqs"] == [1, 3]
+
+
+def test_an_ending_is_not_joined_to_a_message_two_turns_later():
+    turns = [
+        Turn("Lena", "fudge escaped and never came back", seq=1),
+        Turn("Odo", "I'll keep an eye out.", seq=2),
+        Turn("Lena", "how's the farm?", seq=3),
+        Turn("Odo", "Muddy.", seq=4),
+        Turn("Lena", "new hamster is called Button, she's a girl", seq=5),
+    ]
+
+    contents = [chunk["content"] for chunk in extract_chunks(turns, user="Lena", character="Odo")]
+
+    assert not any("fudge" in content and "Button" in content for content in contents)

@@ -89,6 +89,7 @@ TYPE_ORDER = (
 
 
 JOINED_WORDS = 40  # sentences are joined up to this many words (one clause)
+_TO_YOU = re.compile(r"\b(?:you|your|you're|u|ur)\b", re.IGNORECASE)
 # A sentence that opens with one of these goes on from the one before it.
 _CONTINUES = re.compile(r"^\W*(?:and|but|so|which|plus|then)\b", re.IGNORECASE)
 
@@ -124,6 +125,7 @@ def join_changes(sentences: Sequence[Sentence]) -> list[Sentence]:
         )
 
     def joined(first: Sentence, second: Sentence) -> Sentence:
+        later = (*first.seqs, *((second.seq,) if second.seq != first.seq else ()), *second.seqs)
         return Sentence(
             speaker=first.speaker,
             text=f"{first.text.rstrip()} {second.text.lstrip()}",
@@ -131,6 +133,7 @@ def join_changes(sentences: Sequence[Sentence]) -> list[Sentence]:
             narration=first.narration,
             words=first.words + second.words,
             seq=first.seq,
+            seqs=tuple(dict.fromkeys(seq for seq in later if seq is not None)),
         )
 
     out: list[Sentence] = []
@@ -140,6 +143,9 @@ def join_changes(sentences: Sequence[Sentence]) -> list[Sentence]:
         join = (
             previous is not None
             and same_message(previous, sentence)
+            # "oh right, you don't know. I gave up keto": what is said to the other person
+            # is no part of the change.
+            and not (ends(sentence.text) and not wants_next and _TO_YOU.search(previous.text))
             and len(previous.text.split()) + len(sentence.text.split()) <= JOINED_WORDS
             and not is_question(sentence.text)
             and (
@@ -156,12 +162,63 @@ def join_changes(sentences: Sequence[Sentence]) -> list[Sentence]:
         else:
             out.append(sentence)
         wants_next = ends(sentence.text)
+    return _join_next_message(out, joined)
+
+
+_NEW = re.compile(r"\bnew\b", re.IGNORECASE)
+
+
+def _goes_on_from_an_ending(text: str) -> bool:
+    return says_change(text) or bool(_CONTINUES.match(text) or _NEW.search(text))
+
+
+def _join_next_message(sentences: list[Sentence], joined) -> list[Sentence]:
+    """A message that ends with something ended ("fudge escaped and never came back",
+    "left the bank in june", "rashid and i brokeup") joined to the same speaker's next
+    message, with at most one message of the other person between, so the memory holds the
+    end and what came instead ("new hamster is called Button"), up to ``JOINED_WORDS``."""
+    out: list[Sentence] = []
+    pending: int | None = None  # the ending waiting for the speaker's next message
+    taken: int | None = None  # the seq of the message being joined to it
+    between: set[int | None] = set()  # messages of the other person since the ending
+    for sentence in sentences:
+        if pending is not None:
+            ending = out[pending]
+            if sentence.speaker != ending.speaker:
+                between.add(sentence.seq)
+            elif (
+                sentence.seq is not None
+                and ending.seq is not None
+                and sentence.seq != ending.seq
+                and sentence.narration == ending.narration
+                and taken in (None, sentence.seq)
+                and len(between) <= 1
+                and not is_question(sentence.text)
+                # What came instead: a change, a "new" thing or a going-on ("and then I met
+                # Sven"); "I love plum jam" after a break-up is a fact of its own.
+                and (taken is not None or _goes_on_from_an_ending(sentence.text))
+                and len(ending.text.split()) + len(sentence.text.split()) <= JOINED_WORDS
+            ):
+                out[pending] = joined(ending, sentence)
+                taken = sentence.seq
+                continue
+            else:
+                pending = None
+            if len(between) > 1:
+                pending = None
+        out.append(sentence)
+        if ends(sentence.text) and sentence.seq is not None:
+            pending, taken, between = len(out) - 1, None, set()
     return out
 
 
 def _seqs(items) -> list[int]:
-    """The sorted seqs of the turns, sentences or statements a chunk is made from."""
-    return sorted({item.seq for item in items if item.seq is not None})
+    """The sorted seqs of the turns, sentences or statements a chunk is made from (and of
+    the later messages joined to them)."""
+    seqs = {item.seq for item in items} | {
+        seq for item in items for seq in getattr(item, "seqs", ())
+    }
+    return sorted(seq for seq in seqs if seq is not None)
 
 
 def extract_chunks(

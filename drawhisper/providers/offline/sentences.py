@@ -73,6 +73,7 @@ class Sentence:
     narration: bool = False  # a stage direction (*...*) rather than speech
     words: tuple[str, ...] = ()  # content words, without the speakers' names
     seq: int | None = None  # the seq of the message it is from, when known
+    seqs: tuple[int, ...] = ()  # the seqs of later messages joined to it (a change told over two)
 
 
 # Contractions chat users type without the apostrophe ("im vegan", "dont", "thats"): words
@@ -124,7 +125,7 @@ _QUESTION_OPENERS = frozenset(
     """what who whom whose where when why how which do does did is are was were am can could
     will would shall should may might must have has had isn't aren't wasn't weren't don't
     doesn't didn't can't couldn't won't wouldn't shouldn't haven't hasn't any anyone anything
-    ever""".split()
+    ever remember""".split()
 )
 
 

@@ -25,6 +25,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from drawhisper.providers.offline.lexicons import DIETS, PET_KINDS
 from drawhisper.providers.offline.memory_types import classify
 from drawhisper.providers.offline.sentences import (
     STOPWORDS,
@@ -40,7 +41,8 @@ _ADVERBS = (
     r"(?:(?:really|also|still|always|never|just|only|even|actually|honestly|absolutely|totally|"
     r"truly|genuinely|secretly|kind of|sort of|so|very|quite|pretty|a bit|a little|deeply|"
     r"utterly|completely|seriously|desperately|mostly|usually|often|sometimes|rarely|"
-    r"basically|definitely|simply|properly|certainly|literally)\s+)*"
+    r"basically|definitely|simply|properly|certainly|literally|officially|finally|now|"
+    r"currently|fully)\s+)*"
 )
 _I_AM = r"\bi(?:'m| am)\s+" + _ADVERBS
 _I = r"\bi\s+" + _ADVERBS
@@ -51,6 +53,8 @@ _KIN = (
     r"boss|colleagues?|ex|stepmother|stepfather|in-laws|family)"
 )
 _NUMBER = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
+_DIET = r"(?:" + "|".join(DIETS) + r")"
+_PET = r"(?:" + "|".join(word for words in PET_KINDS.values() for word in words) + r")"
 
 
 @dataclass(frozen=True)
@@ -140,9 +144,22 @@ RULES: tuple[Rule, ...] = (
         own=True,
     ),
     _rule(
+        # A change one made: "I went vegan", "we switched to keto", "I passed the bar", "I
+        # left the bank", "we got a new puppy", "I'm in Lagos now", "I'm with Nia now".
+        "turn",
+        r"\b(?:i|we)\s+" + _ADVERBS + r"(?:went|switched|became|turned|stopped|dropped|ditched|"
+        r"cut out|gave up|passed|qualified|finished|sold|handed in|left|lost|converted|"
+        r"changed|rehomed|renamed|joined|got\s+(?:a|an|my|our|hired|promoted|back))\b"
+        r"|" + _I_AM + r"(?:now\s+)?(?:in|with)\s+(?!(?:you|the|a|an|love|bed|trouble|pain|"
+        r"charge|it|this|that|him|her|them)\b)\w+(?=.*\b(?:now|these days|since)\b)",
+        None,
+    ),
+    _rule(
         "work",
         r"\bi\s+" + _ADVERBS + r"(?:work|worked|teach|taught)\s+(?:as|at|for|in|on|nights|"
         r"shifts|from)\b"
+        r"|\bi(?:'m| am)?\s+" + _ADVERBS + r"(?:started|starting|began|hired|employed|training|"
+        r"trained|retrained|qualified|working)\s+as\s+(?:a|an)\b"
         r"|\bmy\s+(?:\w+\s+)?(?:job|work|profession|career|shift|shifts|boss)\b"
         r"|\bi(?:'m| am)\s+(?:a|an)\s+(?:\w+\s+)?(?:by\s+trade|by\s+profession)",
         "fact",
@@ -159,7 +176,12 @@ RULES: tuple[Rule, ...] = (
     _rule(
         "attribute",
         _I_AM + r"(?:allergic\s+to|\d+(?:\s+years\s+old)?\b|left-handed|right-handed|"
-        r"vegetarian|vegan|colou?r-?blind|deaf|blind|diabetic|short-sighted|an?\s+only\s+child)"
+        r"colou?r-?blind|deaf|blind|diabetic|short-sighted|an?\s+only\s+child)"
+        r"|\bi(?:'m| am|'ve been| have been)\s+"
+        + _ADVERBS
+        + r"(?:(?:on|doing|eating|going|now)\s+(?:a\s+|the\s+)?)?"
+        + _DIET
+        + r"\b"
         r"|\bmy\s+(?:name|age|blood type|eyes|hair)\s+(?:is|are|'s)\b"
         r"|\bi\s+(?:can't|cannot|can|never learned to|never learnt to|don't know how to)\s+"
         r"(?:swim|drive|cook|sing|dance|ride|read|whistle|sleep)\b",
@@ -170,14 +192,16 @@ RULES: tuple[Rule, ...] = (
         r"\bi\s+" + _ADVERBS + r"(?:have|'ve got|have got|own|keep|had|inherited)\s+"
         r"(?!(?:to|no idea|a question|a feeling|a plan|an idea|a thought|a favou?r|"
         r"a confession|a moment|a minute|a second|time|no time)\b)" + _NUMBER + r"\s+\w"
-        r"|\bmy\s+(?:\w+\s+)?(?:dog|cat|puppy|kitten|horse|pony|rabbit|parrot|bird|hamster|"
-        r"tortoise|turtle|snake|fish|goat|pet|car|bike|boat|van)\b"
+        r"|\b(?:my|our)\s+(?:\w+\s+)?(?:" + _PET + r"|bird|fish|pet|car|bike|boat|van)\b"
+        r"|\b(?:i|we)\s+" + _ADVERBS + r"(?:have|'ve got|have got|own|keep|had|got|adopted)\s+"
+        r"(?:a|an)\s+(?:[\w-]+\s+){0,3}?" + _PET + r"\b"
+        r"|\b(?:i|we)\s+" + _ADVERBS + r"(?:call|called|named|renamed)\s+(?:him|her|it|them)\s+\w"
         r"|\bmy\s+\w+\s+(?:is|was)\s+(?:called|named)\b",
         "fact",
     ),
     _rule(
         "identity",
-        r"\bi(?:'m| am|'ve been| have been)\s+(?:(?:still|also|actually|just)\s+)?(?:a|an)\s+"
+        r"\bi(?:'m| am|'ve been| have been)\s+" + _ADVERBS + r"(?:a|an)\s+"
         r"(?!(?:bit|little|lot|while|moment|sec|second|minute|mess|wreck|fool|idiot|"
         r"few|couple)\b)\w",
         "fact",
@@ -192,7 +216,10 @@ RULES: tuple[Rule, ...] = (
         "since",  # something kept up for years: "I've rowed this river since I was ten"
         r"\bi(?:'ve| have)\s+" + _ADVERBS + r"(?!been\s+\w+ing\b)\w+\s+(?:[\w'-]+\s+){0,6}?"
         r"(?:for|since)\s+(?:(?:\w+|\d+)\s+)?(?:years?|decades?|months?|ages|i was|childhood|"
-        r"forever|\d{4})\b",
+        r"forever|\d{4})\b"
+        r"|\bi(?:'ve| have)\s+" + _ADVERBS + r"been\s+(?:[\w'-]+\s+){1,4}?since\s+(?:last\s+\w+|"
+        r"january|february|march|april|may|june|july|august|september|october|november|"
+        r"december|spring|summer|autumn|fall|winter|christmas|xmas)\b",
         None,
     ),
 )
@@ -212,7 +239,8 @@ _LEAD_IN = re.compile(r"^[^:\"]{1,40}:\s+(?=(?:i|i'm|my|call me|please)\b)", re.
 _PRONOUN_PAIR = re.compile(r"\b[a-z]+/[a-z]+\b", re.IGNORECASE)
 _ASIDES = re.compile(
     r",\s*(?:you know|you see|i guess|i suppose|i think|to be honest|honestly|really|"
-    r"actually|by the way)\s*(?=[,.!…]|$)",
+    r"actually|by the way|can (?:you|u) believe it|believe it or not|lol|haha|tbh|right)"
+    r"\s*(?=[,.!…?]|$)",
     re.IGNORECASE,
 )
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z']*|[^A-Za-z]+")
@@ -287,6 +315,7 @@ class Statement:
     narration: bool = False
     anchor: int = 0  # where in ``text`` the rule matched: what the statement is about follows
     seq: int | None = None  # the seq of the message it was said in, when the transcript has it
+    seqs: tuple[int, ...] = ()  # later messages it goes on in (a change told over two)
 
     @property
     def words(self) -> frozenset[str]:
@@ -335,6 +364,63 @@ def statement_type(rule: Rule, clause: str) -> str:
     return "fact" if kind in ("conversation", "worldbuilding") else kind
 
 
+# A sentence said without its "I" ("moved to Leeds last week", "been vegan since March",
+# "married to Jun for 8 yrs", "living in accra with my aunt"): its first word is a past
+# form, "been", a state one is in or a verb in -ing, so the speaker is its subject.
+_STATES = frozenset(
+    """married engaged divorced separated single widowed retired based settled obsessed
+    stuck tired bored scared worried excited back""".split()
+)
+_ING = frozenset(
+    """living working doing eating studying training dating seeing moving staying renting
+    teaching driving running going trying""".split()
+)
+_BASE_VERBS = {"work": ("as", "at", "for", "in"), "live": ("in", "with", "near", "on", "at")}
+# What follows a state one is in ("vegan now", "married to Jun", "retired in May"), not a
+# verb of the sentence's own subject ("atkins is dead", "vegan cheese is gross").
+_AFTER_STATE = frozenset(
+    """now since for again these as and too already to in at with on from of about but so
+    ever lol btw haha tbh""".split()
+)
+_NOT_PAST = frozenset("""hundred indeed wicked naked sacred""".split())
+_LEADING = re.compile(
+    r"^((?:(?:just|finally|recently|officially|also|now|fully|totally|basically|literally|"
+    r"still|actually)\s+)*)([a-z][a-z'-]*)(?:\s+([a-z]+))?",
+    re.IGNORECASE,
+)
+_STARTS_WITH_DIET = re.compile(r"^" + _DIET + r"\b", re.IGNORECASE)
+
+
+def with_subject(clause: str) -> str:
+    """``clause`` with the "I" a chat user left out put back ("moved to oslo last week" ->
+    "I moved to oslo last week", "been vegan since March" -> "I've been vegan since
+    March", "vegetarian now" -> "I'm vegetarian now"); any other clause as it is."""
+    text = normalise(clause).strip()
+    opener = _OPENERS.match(text)
+    head, rest = (text[: opener.end()], text[opener.end() :]) if opener else ("", text)
+    rest = re.sub(r"^[^\w\s]+\s*", "", rest)  # an emoji or a dash before the first word
+    leading = _LEADING.match(rest)
+    if not leading or is_question(text):
+        return clause
+    word, following = leading.group(2).lower(), (leading.group(3) or "").lower()
+    if word == "been":
+        subject = "I've"
+    elif word in _ING or (
+        (word in _STATES or _STARTS_WITH_DIET.match(rest[leading.start(2) :]))
+        and (not following or following in _AFTER_STATE)
+    ):
+        subject = "I'm"
+    elif following in _BASE_VERBS.get(word, ()):
+        subject = "I"
+    elif word in _IRREGULAR_PAST - {"was", "were", "been", "had", "did"} | {"cut"} or (
+        word.endswith("ed") and len(word) > 4 and word not in _NOT_PAST
+    ):
+        subject = "I"
+    else:
+        return clause
+    return f"{head}{subject} {rest[:1].lower()}{rest[1:]}"
+
+
 def find_statements(
     sentences: Sequence[Sentence], *, other: dict[str, str] | None = None
 ) -> list[Statement]:
@@ -343,6 +429,8 @@ def find_statements(
     found: list[Statement] = []
     for sentence in sentences:
         for clause in clauses(sentence.text):
+            if not sentence.narration:
+                clause = with_subject(clause)
             matched = _match(clause)
             if matched is None:
                 continue
@@ -363,6 +451,7 @@ def find_statements(
                     narration=sentence.narration,
                     anchor=anchor,
                     seq=sentence.seq,
+                    seqs=sentence.seqs,
                 )
             )
     return found
