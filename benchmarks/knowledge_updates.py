@@ -13,7 +13,7 @@ chat's retrieval, and the memories in context must hold the latest value only:
   character's own) must name the person who said it: naming only the other person is an
   attribution error; naming neither or both is not counted.
 
-The suite has five parts, printed apart by ``bench_memory``, each with its own baseline and
+The suite has six parts, printed apart by ``bench_memory``, each with its own baseline and
 scored by the same code (``benchmarks.memory.KNOWLEDGE_UPDATE_PARTS``):
 
 - ``tuned``: ``CASES``, the part the offline provider's update rules were tuned on;
@@ -28,10 +28,14 @@ scored by the same code (``benchmarks.memory.KNOWLEDGE_UPDATE_PARTS``):
   written held out before a round of rule changes; from 2 December its failures were read
   and the rules tuned on it, so it is a tuning part like the other two. Its chats give their
   sittings turn by turn (``Case.sittings``), so where a fact sits varies;
+- ``dev``: ``benchmarks.knowledge_updates_dev.DEV_CASES``, sixty chats in the fresh part's
+  format, written to tune on before a round of rule changes (dropped "I", changes over two
+  messages or implied by an event, third persons' values beside the user's) and then read
+  and tuned on;
 - ``fresh2``: ``benchmarks.knowledge_updates_fresh2.FRESH2_CASES``, forty chats in the fresh
   part's format with other people and values, written without reading the update rules and
   held out: nothing is tuned on it and its failures are not read (``--ku-parts
-  tuned,seen,fresh`` leaves it out while tuning);
+  tuned,seen,fresh,dev`` leaves it out while tuning);
 - ``fresh3`` (printed "fresh-3"): ``benchmarks.knowledge_updates_fresh3.FRESH3_CASES``, fifty
   chats, ten per attribute, written the same way while the update rules were being tuned,
   with other people and values again, and held out on the same terms.
