@@ -404,8 +404,11 @@ def memory_tables(results: dict) -> str:
 
 def support_tables(support: dict) -> str:
     """The support check on the labelled set: rejected true and accepted fabricated chunks,
-    the current local check beside the one before it, per group of conversations."""
+    the current local check beside the one main had before it (``previous``, when measured)
+    and the one before the labelled set (``baseline``), per group of conversations."""
     checks = support["checks"]
+    others = [name for name in ("previous", "baseline") if name in checks]
+    headings = {"previous": "main before (same run)", "baseline": "before grounding (same run)"}
     rows = []
     for group, label in (("tuned_on", "tuned on"), ("not_tuned_on", "not tuned on")):
         if group not in checks["current"]:
@@ -420,19 +423,20 @@ def support_tables(support: dict) -> str:
                 "fabricated",
             ),
         ):
-            now, before = checks["current"][group], checks["baseline"][group]
-            rows.append(
-                [
-                    f"{figure} ({label}: {names})",
-                    f"**{_or_na(now[share])}** ({now[count]} of {now[whole]})",
-                    f"{_or_na(before[share])} ({before[count]} of {before[whole]})",
-                ]
-            )
+            now = checks["current"][group]
+            row = [
+                f"{figure} ({label}: {names})",
+                f"**{_or_na(now[share])}** ({now[count]} of {now[whole]})",
+            ]
+            for name in others:
+                before = checks[name][group]
+                row.append(f"{_or_na(before[share])} ({before[count]} of {before[whole]})")
+            rows.append(row)
     kinds = []
     for group in ("tuned_on", "not_tuned_on"):
         if group not in checks["current"]:
             continue
-        now, before = checks["current"][group]["per_kind"], checks["baseline"][group]["per_kind"]
+        now = checks["current"][group]["per_kind"]
         for kind, figures in now.items():
             kinds.append(
                 [
@@ -440,17 +444,30 @@ def support_tables(support: dict) -> str:
                     kind,
                     figures["examples"],
                     _or_na(figures["accepted_share"]),
-                    _or_na(before[kind]["accepted_share"]),
+                    *(
+                        _or_na(checks[name][group]["per_kind"][kind]["accepted_share"])
+                        for name in others
+                    ),
                 ]
             )
+    timing = support.get("ms_per_chunk")
     return "\n".join(
         [
             f"Support check (local) on the labelled set ({support['examples']} chunks):",
             "",
-            table(["figure", "current check", "check before (same run)"], rows),
+            table(["figure", "current check", *(headings[name] for name in others)], rows),
             "",
             "Fabricated chunks accepted, per kind (%):",
             "",
-            table(["conversations", "kind", "chunks", "current", "before"], kinds),
+            table(["conversations", "kind", "chunks", "current", *others], kinds),
+            *(
+                [
+                    "",
+                    f"Current check: {timing} ms per chunk, embeddings included (the checks "
+                    "after it reuse them).",
+                ]
+                if timing is not None
+                else []
+            ),
         ]
     )

@@ -27,6 +27,7 @@ tuned on (``TUNED_ON``) and the others, which were only measured.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -294,18 +295,40 @@ class _RememberingEmbedder:
 def measure_support(
     conversations: Sequence[Conversation], *, progress: Callable[[int], None] | None = None
 ) -> dict:
-    """The current local check (``memories.pipeline.local_support``) and the one before it
-    (``benchmarks.support_baseline``) on the labelled set, with the configured embedder."""
+    """The current local check (``memories.pipeline.local_support``), the one main had before
+    it (``benchmarks.support_previous``) and the one before the labelled set
+    (``benchmarks.support_baseline``) on the labelled set, with the configured embedder; the
+    current check's own time per chunk with nothing embedded yet (``ms_per_chunk``: it runs
+    first on each example, so it pays for every embedding the others then reuse)."""
+    from benchmarks import support_previous
     from benchmarks.support_baseline import baseline_supported
     from drawhisper.providers.registry import get_embedder
     from memories.pipeline.local_support import Source, local_support
 
     embedder = _RememberingEmbedder(get_embedder())
     threads = {c.sample_id: tuple(turn.text for turn in c.turns) for c in conversations}
+    spent = [0.0, 0]
 
     def current(example: Example) -> bool:
+        started = time.perf_counter()
         sources = [Source(speaker=m.speaker, content=m.content) for m in example.sources]
-        return local_support(
+        supported = local_support(
+            title=example.title,
+            content=example.content,
+            sources=sources,
+            people=example.people,
+            embedder=embedder,
+            thread=threads[example.sample_id],
+        ).supported
+        spent[0] += time.perf_counter() - started
+        spent[1] += 1
+        return supported
+
+    def previous(example: Example) -> bool:
+        sources = [
+            support_previous.Source(speaker=m.speaker, content=m.content) for m in example.sources
+        ]
+        return support_previous.local_support(
             title=example.title,
             content=example.content,
             sources=sources,
@@ -319,4 +342,10 @@ def measure_support(
             example.title, example.content, example.sources, embedder=embedder
         )
 
-    return measure(conversations, {"current": current, "baseline": baseline}, progress=progress)
+    report = measure(
+        conversations,
+        {"current": current, "previous": previous, "baseline": baseline},
+        progress=progress,
+    )
+    report["ms_per_chunk"] = round(1000 * spent[0] / spent[1], 1) if spent[1] else None
+    return report

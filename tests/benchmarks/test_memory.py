@@ -316,3 +316,26 @@ def test_bench_memory_reports_each_figure_beside_its_baseline(settings, tmp_path
     assert results["setup"]["providers"]["extract"]["backend"] == "OfflineChatBackend"
     # In place, the run removes what it wrote.
     assert not get_user_model().objects.filter(username__startswith="locomo-").exists()
+
+
+def test_bench_memory_support_only_prints_each_check_beside_the_ones_before_it(tmp_path):
+    """The labelled set's two error rates for the current check, main's previous one and the
+    one before grounding, every figure counted from the same verdicts."""
+    out = tmp_path / "support.json"
+    stdout = StringIO()
+    call_command(
+        "bench_memory", "--data", str(DATA), "--support-only", "--out", str(out), stdout=stdout
+    )
+    support = json.loads(out.read_text())["support"]
+    assert set(support["checks"]) == {"current", "previous", "baseline"}
+    for figures in support["checks"].values():
+        for group in figures.values():
+            assert group["true"] + group["fabricated"] > 0
+            assert group["rejected_true"] <= group["true"]
+            assert group["accepted_fabricated"] == sum(
+                kind["accepted"] for kind in group["per_kind"].values()
+            )
+    assert support["ms_per_chunk"] > 0
+    printed = stdout.getvalue()
+    assert "main before (same run)" in printed and "before grounding (same run)" in printed
+    assert "ms per chunk" in printed

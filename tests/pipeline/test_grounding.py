@@ -228,3 +228,52 @@ def test_a_verification_answer_is_read(text, expected):
 def test_an_unreadable_verification_answer_is_refused(text):
     with pytest.raises(ValueError):
         parse_answer(text)
+
+
+# --------------------------------------------------------------------------- paraphrase and stance
+
+
+@pytest.mark.usefixtures("local_embedding_settings")
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [
+        # Other words of the same meaning: kids/children, amazed/loved, bones/fossils.
+        (
+            "Ada's kids were amazed by the dinosaur bones.",
+            "The children loved the fossils at the museum.",
+        ),
+        # A verb of stance reports the attitude the message's words carry.
+        (
+            "Ada values family time and finds it special.",
+            "Family time matters to me, it's special.",
+        ),
+        (
+            "Ada considers Mara a partner in this journey.",
+            "It's like having a partner on this journey with you, Mara!",
+        ),
+    ],
+)
+def test_a_memory_in_other_words_than_the_message_is_kept(content, said):
+    verdict = local_verdict(chunk(content, [1]), said_by_ada(said), people=("Ada", "Mara"))
+    assert verdict.supported, verdict.reason
+
+
+@pytest.mark.usefixtures("local_embedding_settings")
+def test_a_name_opening_the_memory_is_held_to_the_messages_even_when_it_is_a_word():
+    """ "Marcus" is in the dictionary, but as a proper noun: it is a name, and nobody said it."""
+    said = said_by_ada("I have a dog called Biscuit who steals socks.")
+    renamed = chunk("Marcus has a dog called Biscuit who steals socks.", [1], title="Biscuit")
+    verdict = local_verdict(renamed, said, people=("Ada", "Mara"))
+    assert not verdict.supported
+    assert "names marcus" in verdict.reason
+
+
+@pytest.mark.usefixtures("local_embedding_settings")
+def test_a_negation_in_another_clause_of_the_message_does_not_back_a_negated_memory():
+    said = said_by_ada("Sharing my story isn't always easy, but I feel it's important.")
+    negated = chunk("Ada never feels sharing her story is important.", [1])
+    verdict = local_verdict(negated, said, people=("Ada", "Mara"))
+    assert not verdict.supported
+    assert "negates what the messages do not negate" in verdict.reason
+    kept = chunk("Ada feels sharing her story is important.", [1])
+    assert local_verdict(kept, said, people=("Ada", "Mara")).supported
