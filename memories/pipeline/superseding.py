@@ -21,6 +21,12 @@ mapped to the row here. This module only carries them out:
 - A decision whose memory is no longer active and visible to the chat (edited away, deleted,
   superseded since the relate step ran) is carried out as ``add``: the new memory is active,
   and no remainder is written (the memory it would be kept from is not being retired).
+- An ``update n`` whose memory the user edited after the relate step read it (its type,
+  title or content is no longer the text the relate step recorded, ``stale``) was decided on
+  text that no longer exists: the edited memory is not retired and no remainder is made from
+  the old text; the new memory is stored as ``conflict`` with it instead, so the user, who
+  just changed that memory, decides. (``same n`` plans no memory and writes nothing either
+  way: the user's edit stands.)
 
 Because it runs in the store step's transaction, it commits or rolls back with the new rows
 and the step's recorded output: a rerun of a stored job skips the step and changes nothing,
@@ -96,6 +102,7 @@ def memories_apply_decisions(
     contested: list[int] = []
     revived: list[Memory] = []
     kept: list[tuple[Memory, int]] = []
+    read = _texts_read(context)
     for memory, decision, remainder in zip(memories, decisions, remainders, strict=True):
         if not decision or decision["action"] not in (UPDATE, CONFLICT):
             continue
@@ -103,6 +110,20 @@ def memories_apply_decisions(
         if old is None:
             if memory.status == Memory.Status.CONFLICT:
                 revived.append(memory)  # the contested memory is gone: the new one stands
+            continue
+        if decision["action"] == UPDATE and stale(old, read.get(old.pk)):
+            # Edited since the decision was made: the user's text is neither retired nor
+            # cut into a remainder; the user decides between it and the new memory.
+            memory.status = Memory.Status.CONFLICT
+            memory.conflicts_with = old
+            Memory.objects.filter(pk=memory.pk).update(
+                status=memory.status, conflicts_with=old, updated_at=timezone.now()
+            )
+            contested.append(old.pk)
+            logger.info(
+                "memory update not applied to an edited memory",
+                extra={"job_id": context.job_id, "memory_id": old.pk},
+            )
             continue
         if decision["action"] == UPDATE:
             memory_supersede(old=old, newer=memory)
@@ -136,6 +157,20 @@ def memories_apply_decisions(
             },
         )
     return Applied(sorted(old.pk for old in superseded), sorted(contested), kept)
+
+
+def _texts_read(context: JobContext) -> dict[int, tuple[str, str, str]]:
+    """The (type, title, content) the relate step recorded for each memory it numbered."""
+    memories = (context.outputs.get("relate") or {}).get("memories", [])
+    return {
+        memory["id"]: (memory["type"], memory["title"], memory["content"]) for memory in memories
+    }
+
+
+def stale(memory: Memory, read: tuple[str, str, str] | None) -> bool:
+    """Whether ``memory`` no longer says what the relate step read (``read``; None: a job
+    from before that step recorded it, taken as read)."""
+    return read is not None and (memory.type, memory.title, memory.content) != read
 
 
 def _write_remainder(

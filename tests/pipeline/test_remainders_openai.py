@@ -219,3 +219,56 @@ def test_a_remainder_the_old_messages_do_not_support_is_kept_unverified(
     assert kept.status == "unverified"
     assert kept.support_note
     assert kept.pk not in ids(thread, "Does Alice have a dog?")
+
+
+def test_a_memory_the_user_edits_before_the_store_step_is_not_retired_or_cut(
+    thread, old, server, committed
+):
+    """The update was decided on the text the relate step read; the user then rewrote the
+    memory. Their text stays as they wrote it, active, and no remainder is made from the old
+    text: the new memory waits in the conflict inbox beside theirs."""
+    job, number = related_number(server, thread, committed, old)
+    client = APIClient()
+    client.force_authenticate(thread.owner)
+    edited = "Alice lives in Lisbon and works nights as a paediatric nurse."
+    with committed():
+        response = client.patch(f"/api/memories/{old.pk}/", {"content": edited}, format="json")
+    assert response.status_code == 200
+    answer(server, number, "Alice works as a nurse at the children's hospital.")
+    with committed():
+        assert run_job(job_id=job.pk) == Outcome.SUCCEEDED
+
+    old.refresh_from_db()
+    new = Memory.objects.get(job=job, chunk_index=0)
+    assert (old.status, old.content, old.superseded_by_id) == ("active", edited, None)
+    assert not Memory.objects.filter(remainder_of=old).exists()
+    assert not Memory.objects.filter(content__contains="children's hospital").exists()
+    assert (new.status, new.conflicts_with_id) == ("conflict", old.pk)
+    inbox = client.get("/api/memories/conflicts/", {"character": thread.character_id}).json()
+    assert [(item["memory"]["id"], item["existing"]["id"]) for item in inbox["results"]] == [
+        (new.pk, old.pk)
+    ]
+    # In context, the user's text, not the new memory waiting for their decision.
+    assert old.pk in ids(thread, "Where does Alice live and work?")
+    assert new.pk not in ids(thread, "Where does Alice live and work?")
+    # Running the job again changes nothing.
+    rows = sorted(Memory.objects.values_list("pk", "status", "content"))
+    with committed():
+        run_job(job_id=job.pk)
+    assert sorted(Memory.objects.values_list("pk", "status", "content")) == rows
+
+
+def test_a_memory_edited_to_the_same_text_is_still_updated(thread, old, server, committed):
+    """Saving the memory unchanged (or pinning it) is no edit of what the decision read."""
+    job, number = related_number(server, thread, committed, old)
+    client = APIClient()
+    client.force_authenticate(thread.owner)
+    with committed():
+        response = client.patch(f"/api/memories/{old.pk}/", {"content": OLD_CONTENT}, format="json")
+    assert response.status_code == 200
+    answer(server, number, "Alice works as a nurse at the children's hospital.")
+    with committed():
+        assert run_job(job_id=job.pk) == Outcome.SUCCEEDED
+    old.refresh_from_db()
+    assert old.status == "superseded"
+    assert Memory.objects.get(remainder_of=old).status == "active"
