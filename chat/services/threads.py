@@ -28,8 +28,26 @@ def thread_user_name(*, owner, persona_id: int | None) -> str:
 
 
 def user_name_of(*, owner, persona) -> str:
-    """``thread_user_name`` for a chat whose ``PersonaView`` (or None) was read already."""
-    return persona.name if persona is not None else owner.get_username()
+    """``thread_user_name`` for a chat whose ``PersonaView`` (or None) was read already: the
+    persona's name, else the account's first name, else its username (as the memory
+    pipeline names the user on its transcript lines)."""
+    if persona is not None:
+        return persona.name
+    return (owner.first_name or "").strip() or owner.get_username()
+
+
+def greeting_user_name(*, owner, persona_id: int | None, character_id: int) -> str:
+    """The name a new chat's greeting calls the user, the one its replies will use: the
+    persona's when the chat has one (the user chose it), else the name this character's
+    profile of the user holds (the one they asked to be called, "call me Alex", or wrote in
+    the profile), else the account's."""
+    from memories.profile import profile_view
+
+    if persona_id is None:
+        told = profile_view(owner_id=owner.pk, character_id=character_id).data.get("name")
+        if told:
+            return told
+    return thread_user_name(owner=owner, persona_id=persona_id)
 
 
 def thread_create(
@@ -54,7 +72,7 @@ def thread_create(
         raise ValidationError({"scene": "No such scene for this character."})
     greetings = render_greetings(
         effective_config(character=character, scene=scene),
-        user_name=thread_user_name(owner=owner, persona_id=persona_id),
+        user_name=greeting_user_name(owner=owner, persona_id=persona_id, character_id=character.pk),
     )
     chosen = greeting_index or 0
     if greetings and chosen >= len(greetings):

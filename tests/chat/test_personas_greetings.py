@@ -131,3 +131,35 @@ def test_the_author_note_is_set_with_patch(api_client, card_character):
         f"/api/threads/{thread['id']}/", {"author_note_depth": -1}, format="json"
     )
     assert response.status_code == 400 and "author_note_depth" in response.json()["errors"]
+
+
+def test_a_new_chat_greets_the_user_by_the_name_they_gave_the_character(
+    api_client, user, card_character
+):
+    """Told the character "call me Alex" (here: written in its profile of the user), the
+    next chat's greeting says Alex, as that chat's replies will; a persona chosen for the
+    chat still names the user, and another character, who was told nothing, uses the
+    account's name."""
+    response = api_client.patch(
+        f"/api/characters/{card_character.pk}/profile/", {"name": "Alex"}, format="json"
+    )
+    assert response.status_code == 200, response.json()
+    told = start(api_client, character=card_character.pk)
+    assert first_message(api_client, told["id"])["content"] == "Welcome, Alex."
+    rin = Persona.objects.create(owner=user, name="Rin")
+    with_persona = start(api_client, character=card_character.pk, persona=rin.pk)
+    assert first_message(api_client, with_persona["id"])["content"] == "Welcome, Rin."
+    other = CharacterFactory(owner=user, name="Oren", greeting="Hello, {{user}}.")
+    stranger = start(api_client, character=other.pk)
+    assert first_message(api_client, stranger["id"])["content"] == f"Hello, {user.username}."
+
+
+def test_the_greeting_uses_the_account_first_name_before_the_username(
+    api_client, user, card_character
+):
+    """The memories and summaries of a chat call the user by the account's first name; the
+    greeting (and the prompt's {{user}}) now do too, instead of the login name."""
+    user.first_name = "Ada"
+    user.save(update_fields=["first_name"])
+    thread = start(api_client, character=card_character.pk, persona=None)
+    assert first_message(api_client, thread["id"])["content"] == "Welcome, Ada."
