@@ -30,6 +30,7 @@ from chat.services import guard
 from chat.services.errors import NothingToContinue, NothingToRegenerate, NotLatestReply
 from chat.services.threads import user_name_of
 from drawhisper.accounts.connections import chat_llm_config, default_connection_id_of
+from drawhisper.compiled_sql import CompiledQuery
 from drawhisper.providers.base import ChatMessage
 from drawhisper.tokens import count_tokens
 
@@ -139,6 +140,35 @@ def reply_version_activate(*, thread: Thread, version: Message) -> Message:
     return chosen
 
 
+def _reply_with_chat_queryset(*, reply_id: int):
+    # One read for the reply, its chat, character, scene, persona, owner, the owner's
+    # default model connection (its id; the connection row only when there is one) and the
+    # chat's lore stamp (the lorebooks are read only when it changed, none when it is NULL).
+    # The persona read here serves the user's name and the persona block alike.
+    return (
+        Message.objects.select_related(
+            "thread__character", "thread__scene", "thread__owner", "thread__persona"
+        )
+        .annotate(
+            default_connection_id=default_connection_id_of(OuterRef("thread__owner_id")),
+            lore_stamp=lore_stamp_of_thread("thread__"),
+        )
+        .filter(pk=reply_id)
+    )
+
+
+# Every chat turn reads it: compiled to SQL once per process (its five joins and two
+# subqueries cost more to compile than to run).
+_REPLY_WITH_CHAT = CompiledQuery(_reply_with_chat_queryset)
+
+
+def _reply_with_its_chat(reply_id: int) -> Message:
+    found = _REPLY_WITH_CHAT.rows(reply_id=reply_id)
+    if not found:
+        raise Message.DoesNotExist(f"No reply {reply_id}.")
+    return found[0]
+
+
 CONTINUE_INSTRUCTION = (
     "[Continue your last reply from exactly where it stops. Do not repeat any of it, do not "
     "start over, and do not write for {user}.]"
@@ -153,20 +183,7 @@ def reply_prepare(*, reply_id: int, store_receipt: bool = True) -> PreparedReply
     written before the first token).
     A reply that starts with text (a continuation) gets that text as the model's own last
     turn, followed by the instruction to go on from it."""
-    # One read for the reply, its chat, character, scene, persona, owner, the owner's
-    # default model connection (its id; the connection row only when there is one) and the
-    # chat's lore stamp (the lorebooks are read only when it changed, none when it is NULL).
-    # The persona read here serves the user's name and the persona block alike.
-    reply = (
-        Message.objects.select_related(
-            "thread__character", "thread__scene", "thread__owner", "thread__persona"
-        )
-        .annotate(
-            default_connection_id=default_connection_id_of(OuterRef("thread__owner_id")),
-            lore_stamp=lore_stamp_of_thread("thread__"),
-        )
-        .get(pk=reply_id)
-    )
+    reply = _reply_with_its_chat(reply_id)
     thread = reply.thread
     persona = persona_view_of(thread.persona, owner_id=thread.owner_id)
     user_name = user_name_of(owner=thread.owner, persona=persona)

@@ -120,3 +120,20 @@ def test_a_chat_turn_stays_within_its_query_budget(
     reply = Message.objects.filter(thread=thread, role="assistant").latest("seq")
     assert reply.status == "complete" and reply.receipt.items == prepared.receipt["items"]
     assert any(item["layer"] == "pinned" for item in reply.receipt.items)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_turns_hot_reads_are_kept_compiled(lived_in_thread):
+    # A read that fell back to compiling every turn would still be right, only dearer: its
+    # SQL and column layout must be kept after the turns the fixture ran.
+    from chat import selectors as chat_selectors
+    from chat.services import replies
+    from memories import selectors as memory_selectors
+
+    for compiled in (
+        replies._REPLY_WITH_CHAT,
+        chat_selectors._PROMPT_HISTORY,
+        memory_selectors._PINNED_OR_SHARED,
+    ):
+        kept = list(compiled._compiled.values())
+        assert kept and all(value is not None and value.layout is not None for value in kept)

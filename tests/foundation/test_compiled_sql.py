@@ -82,3 +82,41 @@ def test_an_aggregate_of_the_new_thread_is_not_the_old_ones(threads):
         with connection.cursor() as cursor:
             cursor.execute(sql, params)
             assert cursor.fetchall() == [(thread.pk, count)]
+
+
+def with_chat(*, message_id: int):
+    later = Message.objects.filter(thread_id=OuterRef("thread_id"), seq__gt=OuterRef("seq"))
+    return (
+        Message.objects.select_related("thread__character", "thread__scene", "thread__owner")
+        .annotate(answered=Exists(later))
+        .filter(pk=message_id)
+    )
+
+
+def test_related_rows_come_with_their_objects_in_one_statement(threads, django_assert_num_queries):
+    from tests.factories import SceneFactory
+
+    first, second = threads
+    second.scene = SceneFactory(character=second.character, owner=second.owner)
+    second.save(update_fields=["scene"])
+    compiled = CompiledQuery(with_chat)
+    for thread in (first, second, first):
+        for message in thread.messages.order_by("seq"):
+            expected = with_chat(message_id=message.pk).get()
+            with django_assert_num_queries(1):
+                (got,) = compiled.rows(message_id=message.pk)
+                # The related rows came with it: reading them asks nothing more.
+                assert got.thread.character.name == expected.thread.character.name
+                assert got.thread.owner.username == expected.thread.owner.username
+                scene = got.thread.scene
+            assert (got.pk, got.content, got.answered, got.created_at) == (
+                expected.pk,
+                expected.content,
+                expected.answered,
+                expected.created_at,
+            )
+            assert (scene and scene.pk) == (expected.thread.scene and expected.thread.scene.pk)
+    assert compiled.rows(message_id=2_000_000_000) == []
+    assert [
+        value is not None and value.layout is not None for value in compiled._compiled.values()
+    ] == [True]
