@@ -129,9 +129,22 @@ def shed(
     fitted: Mapping[str, FittedLayer], order: Sequence[Slot], total_budget: int
 ) -> list[FittedLayer]:
     """The fitted layers in prompt order, smaller until the exact count fits."""
+    return shed_and_render(fitted, order, total_budget)[0]
+
+
+def shed_and_render(
+    fitted: Mapping[str, FittedLayer], order: Sequence[Slot], total_budget: int
+) -> tuple[list[FittedLayer], list[ChatMessage], int]:
+    """``shed``, with the prompt the layers render and its exact count (the receipt's
+    total), so neither is done again."""
     layers = {slot.name: fitted[slot.name] for slot in order}
     givers = [slot.name for slot in sorted(order, key=lambda slot: slot.shed)]
-    while (overflow := prompt_tokens(render(list(layers.values()))) - total_budget) > 0:
+    while True:
+        messages = render(list(layers.values()))
+        total = prompt_tokens(messages)
+        overflow = total - total_budget
+        if overflow <= 0:
+            break
         for name in givers:
             smaller = layers[name].shed(overflow)
             if smaller is not None:
@@ -139,14 +152,14 @@ def shed(
                 break
         else:
             break  # only fixed overheads left: a budget this small cannot hold a prompt
-    return list(layers.values())
+    return list(layers.values()), messages, total
 
 
-def receipt_of(fitted: Sequence[FittedLayer], messages: Sequence[ChatMessage], budget: int):
+def receipt_of(fitted: Sequence[FittedLayer], total_tokens: int, budget: int) -> Receipt:
     return Receipt(
         layers={layer.name: layer.usage() for layer in fitted},
         items=tuple(item for layer in fitted for item in layer.receipt_items()),
-        total_tokens=prompt_tokens(messages),
+        total_tokens=total_tokens,
         budget_tokens=budget,
     )
 
@@ -188,10 +201,9 @@ def build_context(
         character_id=character_id,
     )
     fitted = fill(turn, order, budget_of, total_budget - REPLY_PRIMING_TOKENS)
-    layers = shed(fitted, order, total_budget)
-    messages = render(layers)
+    layers, messages, total_tokens = shed_and_render(fitted, order, total_budget)
     return AssembledContext(
-        messages=tuple(messages), receipt=receipt_of(layers, messages, total_budget)
+        messages=tuple(messages), receipt=receipt_of(layers, total_tokens, total_budget)
     )
 
 
