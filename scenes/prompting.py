@@ -18,6 +18,11 @@ Invariants:
   ``{{random:a,b}}`` / ``{{random::a::b}}``, ``{{pick::a::b}}`` (stable per text) and
   ``{{roll:d6}}``. Unknown macros are left as written.
 - Empty sections are left out; the output has no runs of blank lines.
+- The system prompt depends only on its inputs (the configuration's texts, the user's name,
+  the persona's description) unless a text holds a macro of the moment (``{{time}}``,
+  ``{{date}}``, ``{{weekday}}``, ``{{isodate}}``, ``{{isotime}}``, ``{{random}}``,
+  ``{{roll}}``): the latest renders of the others are kept per process, keyed on those
+  inputs themselves, so an edit is a new key and shows at once; the others render each time.
 """
 
 from __future__ import annotations
@@ -28,12 +33,17 @@ import zlib
 from collections.abc import Mapping
 from dataclasses import asdict
 from datetime import datetime
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from django.template import Context, Engine, Template
 
 from scenes.selectors import EffectiveConfig
+
+# The configuration's texts (every one may hold macros).
+_TEXT_FIELDS = tuple(
+    name for name, kind in EffectiveConfig.__annotations__.items() if kind in ("str", str)
+)
 
 PROMPT_VERSION = "system_v2"
 ORIGINAL_VERSION = "original_v2"
@@ -56,6 +66,10 @@ _MACRO = re.compile(r"\{\{\s*([a-zA-Z_]+)\s*(?:(::?)(.*?))?\s*\}\}|<(BOT|USER)>"
 _TRIM = re.compile(r"\s*\{\{\s*trim\s*\}\}\s*", re.IGNORECASE)
 _DICE = re.compile(r"^\s*(\d*)d(\d+)\s*([+-]\s*\d+)?\s*$", re.IGNORECASE)
 _BLANK_RUNS = re.compile(r"\n{3,}")
+# Macros whose text changes from one render to the next.
+_MOMENT_MACRO = re.compile(
+    r"\{\{\s*(?:time|date|weekday|isodate|isotime|random|roll)\b", re.IGNORECASE
+)
 
 
 @cache
@@ -187,6 +201,14 @@ def render_system_prompt(
     persona_description: str = "",
 ) -> str:
     """The system message for a chat with this configuration."""
+    for field_name in _TEXT_FIELDS:
+        value = getattr(config, field_name)
+        if "{{" in value and _MOMENT_MACRO.search(value):
+            return _render_system_prompt(config, user_name, persona_description)
+    return _kept_system_prompt(config, user_name, persona_description)
+
+
+def _render_system_prompt(config: EffectiveConfig, user_name: str, persona_description: str):
     name = " ".join(config.name.split()) or "the character"
     macro_values = _macro_values(config, persona_description)
     values = {
@@ -203,6 +225,10 @@ def render_system_prompt(
     )
     text = _template(PROMPT_VERSION).render(Context(values, autoescape=False))
     return _BLANK_RUNS.sub("\n\n", text).strip() + "\n"
+
+
+# A chat's turns render the same prompt: the latest renders, keyed on all their inputs.
+_kept_system_prompt = lru_cache(maxsize=512)(_render_system_prompt)
 
 
 def render_card_text(
