@@ -18,11 +18,12 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import timedelta
+from functools import lru_cache
 
 from django.conf import settings
 from django.contrib.postgres.aggregates import ArrayAgg
 from django.contrib.postgres.expressions import ArraySubquery
-from django.db import connection, transaction
+from django.db import connection, connections, transaction
 from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet
 from django.utils import timezone
 
@@ -180,33 +181,14 @@ def insert_if_idle(thread_id: int, rows: list[Message], *, client_id=None) -> bo
     set. False, with nothing inserted, otherwise: the caller then takes ``idle_state``'s
     road (a dead reply to interrupt, a live one to refuse, an earlier send to answer with).
     The caller holds the thread lock."""
-    table = Message._meta.db_table
-    fields = [field for field in Message._meta.concrete_fields if not field.primary_key]
-    columns = [connection.ops.quote_name(field.column) for field in fields]
-    values_sql, params = [], []
+    sql, fields = _insert_if_idle_statement(connection.alias, len(rows), bool(client_id))
+    params = []
     for offset, row in enumerate(rows, start=1):
         row.seq = offset
-        cells = []
-        for field in fields:
-            value = field.get_db_prep_save(field.pre_save(row, True), connection)
-            cells.append(f"%s::{field.db_type(connection)}")
-            params.append(value)
-        values_sql.append(f"({', '.join(cells)})")
-    chosen = ", ".join(
-        "state.top + v.seq" if field.attname == "seq" else f"v.{column}"
-        for field, column in zip(fields, columns, strict=True)
-    )
-    sent = "bool_or(client_id = %s)" if client_id else "false"
+        params += [
+            field.get_db_prep_save(field.pre_save(row, True), connection) for field in fields
+        ]
     state_params = [client_id] if client_id else []
-    sql = (
-        f"WITH state AS (SELECT coalesce(max(seq), 0) AS top,"
-        f" count(*) FILTER (WHERE status = %s) AS streaming, {sent} AS sent"
-        f" FROM {table} WHERE thread_id = %s),"
-        f" inserted AS (INSERT INTO {table} ({', '.join(columns)})"
-        f" SELECT {chosen} FROM state, (VALUES {', '.join(values_sql)}) AS v ({', '.join(columns)})"
-        " WHERE state.streaming = 0 AND NOT coalesce(state.sent, false) RETURNING id, seq)"
-        " SELECT id, seq FROM inserted ORDER BY seq"
-    )
     with connection.cursor() as cursor:
         cursor.execute(sql, [Message.Status.STREAMING.value, *state_params, thread_id, *params])
         inserted = cursor.fetchall()
@@ -216,6 +198,33 @@ def insert_if_idle(thread_id: int, rows: list[Message], *, client_id=None) -> bo
         row.pk, row.seq = pk, seq
         row._state.adding, row._state.db = False, connection.alias
     return True
+
+
+@lru_cache(maxsize=8)
+def _insert_if_idle_statement(alias: str, count: int, with_client_id: bool):
+    """The SQL of ``insert_if_idle`` for ``count`` rows, and the fields whose values it takes
+    for each row, in order: the same every send, so written once per process."""
+    table = Message._meta.db_table
+    fields = tuple(field for field in Message._meta.concrete_fields if not field.primary_key)
+    db = connections[alias]
+    columns = [db.ops.quote_name(field.column) for field in fields]
+    cells = ", ".join(f"%s::{field.db_type(db)}" for field in fields)
+    values_sql = ", ".join(f"({cells})" for _ in range(count))
+    chosen = ", ".join(
+        "state.top + v.seq" if field.attname == "seq" else f"v.{column}"
+        for field, column in zip(fields, columns, strict=True)
+    )
+    sent = "bool_or(client_id = %s)" if with_client_id else "false"
+    sql = (
+        f"WITH state AS (SELECT coalesce(max(seq), 0) AS top,"
+        f" count(*) FILTER (WHERE status = %s) AS streaming, {sent} AS sent"
+        f" FROM {table} WHERE thread_id = %s),"
+        f" inserted AS (INSERT INTO {table} ({', '.join(columns)})"
+        f" SELECT {chosen} FROM state, (VALUES {values_sql}) AS v ({', '.join(columns)})"
+        " WHERE state.streaming = 0 AND NOT coalesce(state.sent, false) RETURNING id, seq)"
+        " SELECT id, seq FROM inserted ORDER BY seq"
+    )
+    return sql, fields
 
 
 def new_reply(thread_id: int, *, seq: int) -> Message:
