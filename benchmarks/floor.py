@@ -4,7 +4,8 @@ receipts. It speaks the chat socket's events (``message.send`` in; ``reply.delta
 ``reply.end`` out), so the same clients drive both servers. It coalesces the streamed pieces
 into ``reply.delta`` frames as the product does (``chat.streaming.DeltaBatcher``, every
 ``CHAT_DELTA_FLUSH_MS``): the floor is the least a server must do to show the same text as it
-arrives, and sending a frame per piece is not that least.
+arrives, and sending a frame per piece is not that least. Nor is closing database connections
+before every message it handles, which Channels does and neither consumer needs.
 
 Served by daphne as ``benchmarks.floor:application``."""
 
@@ -18,6 +19,7 @@ from django.core.asgi import get_asgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "benchmarks.load_settings")
 django_asgi_app = get_asgi_application()
 
+from channels.consumer import get_handler_name  # noqa: E402
 from channels.generic.websocket import AsyncWebsocketConsumer  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.conf import settings  # noqa: E402
@@ -33,6 +35,12 @@ PROMPT = "You are Mara, a lighthouse keeper. Warm, curious."
 
 class BareReplyConsumer(AsyncWebsocketConsumer):
     """Answers every ``message.send`` with the model's reply, streamed piece by piece."""
+
+    async def dispatch(self, message):
+        # As the product's consumer dispatches (``chat.consumers.ThreadConsumer.dispatch``):
+        # without Channels' hop to its sync thread to close database connections before
+        # every message, which a consumer that opens none has no need of.
+        await getattr(self, get_handler_name(message))(message)
 
     async def receive(self, text_data=None, bytes_data=None):
         event = json.loads(text_data or "{}")

@@ -44,6 +44,7 @@ import logging
 import time
 from typing import Any
 
+from channels.consumer import get_handler_name
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.layers import get_channel_layer
@@ -222,6 +223,17 @@ class ThreadConsumer(AsyncJsonWebsocketConsumer):
             await await_many_dispatch([receive, self.channel_receive], self.dispatch)
         except StopConsumer:
             pass
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Channels' ``dispatch`` without its database hop: Channels closes stale database
+        connections on its shared sync thread before every message it hands to a consumer,
+        a round trip to that thread per socket frame and per channel-layer event. This
+        consumer opens no connection there or on the event loop: every database call runs
+        through ``chat.db``, which closes stale connections around the call itself."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def _channel_receive(self) -> dict:
         try:
