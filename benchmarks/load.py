@@ -3,7 +3,8 @@
 An ASGI server subprocess (daphne or uvicorn, as ``make run`` runs it: ``Server``) serves the
 project on a loopback port (``load_asgi``); its chat model is the real OpenAI adapter talking
 to the fake OpenAI-compatible streaming server (``benchmarks.openai_server``, its own
-process) that streams a fixed reply in fixed pieces with a fixed delay between them. A second
+process) that streams a fixed reply in fixed pieces with a fixed delay between them, keeping
+its connections alive between answers as real providers do. A second
 server of the same kind serves the floor (``floor``): a bare consumer streaming the same
 reply through the same adapter, with no database.
 Each client owns one thread (with some history, so context assembly and retrieval have work
@@ -96,6 +97,9 @@ class FakeModel:
             str(chunk_chars),
             "--delay",
             str(delay),
+            # As real providers do: the adapter's pooled client (one per process, for ours and
+            # the floor alike) sends each reply's request over an open connection.
+            "--keep-alive",
         ]
         self.process: subprocess.Popen | None = None
         self.base_url = ""

@@ -51,8 +51,14 @@ From another process, or to script a server started with ``python -m``:
 - ``script_file=path`` (or ``--script path``): a JSON list of replies that the server pops
   from on every request, after its in-memory queue, so any process can append to it.
 
-As a process: ``python -m benchmarks.openai_server --port 0 [--script replies.json]``
-prints ``READY http://127.0.0.1:<port>/v1`` on stdout once it listens.
+Every answer closes its connection, so no state lingers between requests (a test's client
+may live in an event loop that is gone by the next test). With ``keep_alive=True``
+(``--keep-alive``) the server keeps connections open between answers, as real providers do,
+so a client that pools its connections sends its next request on the same one; a stream cut
+short by ``drop_after`` still closes its connection.
+
+As a process: ``python -m benchmarks.openai_server --port 0 [--script replies.json]
+[--keep-alive]`` prints ``READY http://127.0.0.1:<port>/v1`` on stdout once it listens.
 """
 
 from __future__ import annotations
@@ -124,7 +130,9 @@ class FakeOpenAIServer:
         default_reply: Reply = "Scripted reply.",
         default_json_reply: str = DEFAULT_JSON_REPLY,
         default_support_reply: str = DEFAULT_SUPPORT_REPLY,
+        keep_alive: bool = False,
     ) -> None:
+        self.keep_alive = keep_alive
         self.script_file = Path(script_file) if script_file else None
         self.default_reply = default_reply
         self.default_json_reply = default_json_reply
@@ -181,8 +189,9 @@ class FakeOpenAIServer:
             self._requests.clear()
 
     def requests(self) -> list[dict[str, Any]]:
-        """Every request so far, oldest first: ``{"method", "path", "headers", "body"}`` with
-        header names in lower case and ``body`` the decoded JSON."""
+        """Every request so far, oldest first: ``{"method", "path", "headers", "body",
+        "peer"}`` with header names in lower case, ``body`` the decoded JSON and ``peer`` the
+        client's ``host:port`` (the same for requests sent over one kept-alive connection)."""
         with self._lock:
             return [dict(request) for request in self._requests]
 
@@ -190,10 +199,12 @@ class FakeOpenAIServer:
         with self._lock:
             return list(self._queue)
 
-    def _record(self, method: str, path: str, headers: dict[str, str], body: Any) -> None:
+    def _record(
+        self, method: str, path: str, headers: dict[str, str], body: Any, peer: str = ""
+    ) -> None:
         with self._lock:
             self._requests.append(
-                {"method": method, "path": path, "headers": headers, "body": body}
+                {"method": method, "path": path, "headers": headers, "body": body, "peer": peer}
             )
 
     def _take_reply(self, body: dict[str, Any]) -> dict[str, Any]:
@@ -223,8 +234,12 @@ def _make_handler(server: FakeOpenAIServer) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         # HTTP/1.1 so streams are chunked: a stream cut short (``drop_after``) then reads as a
         # broken body on the client, as a real dropped connection does. Every answer closes
-        # its connection, so no state lingers between requests.
+        # its connection unless the server keeps connections alive (``keep_alive``).
         protocol_version = "HTTP/1.1"
+
+        def _connection_header(self) -> None:
+            if not server.keep_alive:
+                self.send_header("Connection", "close")
 
         def log_message(self, format: str, *args: Any) -> None:  # quiet test output
             pass
@@ -241,7 +256,7 @@ def _make_handler(server: FakeOpenAIServer) -> type[BaseHTTPRequestHandler]:
             self.send_response(status)
             self.send_header("Content-Type", "application/json")
             self.send_header("Content-Length", str(len(data)))
-            self.send_header("Connection", "close")
+            self._connection_header()
             for name, value in (headers or {}).items():
                 self.send_header(name, value)
             self.end_headers()
@@ -284,7 +299,8 @@ def _make_handler(server: FakeOpenAIServer) -> type[BaseHTTPRequestHandler]:
                 return
             body = body or {}
             headers = {name.lower(): value for name, value in self.headers.items()}
-            server._record("POST", path, headers, body)
+            host, port = self.client_address[:2]
+            server._record("POST", path, headers, body, peer=f"{host}:{port}")
             reply = server._take_reply(body)
             if reply.get("status"):
                 self._send_error_reply(reply)
@@ -315,7 +331,7 @@ def _make_handler(server: FakeOpenAIServer) -> type[BaseHTTPRequestHandler]:
             self.send_header("Content-Type", "text/event-stream")
             self.send_header("Cache-Control", "no-cache")
             self.send_header("Transfer-Encoding", "chunked")
-            self.send_header("Connection", "close")
+            self._connection_header()
             self.end_headers()
             if reply.get("events") is not None:
                 self._send_pieces(reply["events"], float(reply.get("delay") or 0))
@@ -335,7 +351,9 @@ def _make_handler(server: FakeOpenAIServer) -> type[BaseHTTPRequestHandler]:
             try:
                 for index, delta in enumerate(deltas):
                     if drop_after is not None and index > int(drop_after):
-                        return  # the connection closes with no finish chunk and no [DONE]
+                        # The connection closes with no finish chunk and no [DONE].
+                        self.close_connection = True
+                        return
                     if index and reply.get("delay"):
                         time.sleep(float(reply["delay"]))
                     self._send_event(_chunk(completion_id, model, delta, None))
@@ -347,7 +365,8 @@ def _make_handler(server: FakeOpenAIServer) -> type[BaseHTTPRequestHandler]:
                 self._send_chunk(b"data: [DONE]\n\n")
                 self._send_chunk(b"")  # the last chunk: the body is complete
             except (BrokenPipeError, ConnectionResetError):
-                pass  # the client stopped reading: a stopped reply or a test ending
+                # The client stopped reading: a stopped reply or a test ending.
+                self.close_connection = True
 
         def _send_pieces(self, pieces: list[str], delay: float) -> None:
             try:
@@ -358,7 +377,7 @@ def _make_handler(server: FakeOpenAIServer) -> type[BaseHTTPRequestHandler]:
                         self._send_chunk(piece.encode())
                 self._send_chunk(b"")
             except (BrokenPipeError, ConnectionResetError):
-                pass
+                self.close_connection = True
 
         def _send_event(self, payload: dict[str, Any]) -> None:
             self._send_chunk(f"data: {json.dumps(payload)}\n\n".encode())
@@ -423,9 +442,17 @@ def main() -> None:  # pragma: no cover - exercised by tests that start it as a 
     parser.add_argument(
         "--delay", type=float, default=0.0, help="seconds before each delta after the first"
     )
+    parser.add_argument(
+        "--keep-alive",
+        action="store_true",
+        help="keep connections open between answers, as real providers do",
+    )
     arguments = parser.parse_args()
     server = FakeOpenAIServer(
-        port=arguments.port, script_file=arguments.script, default_reply=arguments.default_reply
+        port=arguments.port,
+        script_file=arguments.script,
+        default_reply=arguments.default_reply,
+        keep_alive=arguments.keep_alive,
     )
     if arguments.chunk_size != 4 or arguments.delay:
         server.default_reply = {

@@ -46,6 +46,37 @@ async def test_the_real_adapter_streams_a_scripted_reply(server):
     assert request["body"]["messages"][-1] == {"role": "user", "content": "Hello!"}
 
 
+async def test_a_kept_alive_server_answers_one_client_over_one_connection():
+    """As real providers do: the adapter's pooled client sends its next request over the
+    connection it already has, also after a reply the model cut short was closed."""
+    with FakeOpenAIServer(keep_alive=True) as kept:
+        kept.push(
+            {"text": "First.", "chunk_size": 3},
+            {"text": "Second.", "chunk_size": 3},
+            {"text": "Third, cut.", "chunk_size": 3, "drop_after": 1},
+            {"text": "Fourth.", "chunk_size": 3},
+        )
+        llm = adapter(kept, max_retries=0)
+        first = [delta async for delta in llm.stream(MESSAGES)]
+        second = [delta async for delta in llm.stream(MESSAGES)]
+        with pytest.raises(TransientProviderError):
+            [delta async for delta in llm.stream(MESSAGES)]
+        fourth = [delta async for delta in llm.stream(MESSAGES)]
+        peers = [request["peer"] for request in kept.requests()]
+
+    assert ("".join(first), "".join(second), "".join(fourth)) == ("First.", "Second.", "Fourth.")
+    assert peers[0] == peers[1] == peers[2]
+    assert peers[3] != peers[2]  # the cut stream's connection was closed, not reused
+
+
+async def test_by_default_every_answer_closes_its_connection(server):
+    llm = adapter(server)
+    for _ in range(2):
+        assert "".join([delta async for delta in llm.stream(MESSAGES)])
+    first, second = (request["peer"] for request in server.requests())
+    assert first != second
+
+
 def test_replies_are_matched_to_the_kind_of_request(server):
     server.push(
         {"text": '{"chunks": []}', "match": "json"}, {"text": "A summary.", "match": "complete"}
