@@ -8,6 +8,9 @@ same functions the socket calls, wrapped in this process only, the product untou
 - ``persistence``: ``message_send``, ``reply_finish`` (with the receipt) and
   ``reply_save_progress``, the statements of the progress saves counted apart;
 - ``context``: ``reply_prepare`` (context assembly), retrieval included;
+- ``connect``: what the socket reads when it opens (``chat.consumers._open_thread``: the
+  thread, with the sweep of replies that died with their process; ``_live_state``: the reply
+  being written), once per connection, not per turn;
 - ``retrieval``: ``memories.context.retrieve``, its wall time waiting for the query embedding
   included, and ``embedding``: the query embeddings themselves, on retrieval's embedding
   threads: the CPU of the model calls (a call may embed the queries of several turns,
@@ -16,7 +19,10 @@ same functions the socket calls, wrapped in this process only, the product untou
 
 CPU is each call's own thread's CPU time (``time.thread_time``), so a call's share is not
 blurred by other threads; what the process spent outside them (the event loop: the socket,
-the model's stream through the adapter, the channel layer) is the rest of its CPU time.
+the model's stream through the adapter, the channel layer; and the untimed work of the other
+threads: the socket's event payloads, the token check on connect, the thread hand-offs) is
+the rest of its CPU time. The event loop's own CPU time is answered too (``loop_cpu_s``,
+read on the loop's thread, which serves this endpoint), so that rest can be split.
 Wall times are kept per call for percentiles."""
 
 from __future__ import annotations
@@ -77,7 +83,7 @@ def _timed(name: str, function, *, progress: bool = False):
 
 def install_timers() -> None:
     """Wrap the services a chat turn runs (in this process), where the socket looks them up."""
-    from chat import services
+    from chat import consumers, services
     from drawhisper.providers.registry import get_embedder
     from memories import context
 
@@ -92,6 +98,8 @@ def install_timers() -> None:
             name,
             _timed(category, getattr(services, name), progress=category == "progress"),
         )
+    for name in ("_open_thread", "_live_state"):
+        setattr(consumers, name, _timed("connect", getattr(consumers, name)))
     context.retrieve = _timed("retrieval", context.retrieve)
     get_embedder()  # the cached instance retrieval uses, loaded before the round
     _time_query_embeddings()
@@ -147,6 +155,7 @@ def stats() -> dict:
         }
     return {
         "cpu_s": time.process_time(),
+        "loop_cpu_s": time.thread_time(),  # served on the event loop's thread
         "statements": _counted[0],
         "progress_statements": _progress_statements[0],
         "timers": timers,

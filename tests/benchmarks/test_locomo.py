@@ -225,6 +225,7 @@ def test_load_round_checks_every_message_and_reply_is_stored():
         "replies_per_s": 8.0,
         "failures": 0,
         "cpu_ms_per_turn": 12.5,
+        "loop_cpu_ms_per_turn": 11.5,
     }
     round_ = {
         "clients": 2,
@@ -235,6 +236,7 @@ def test_load_round_checks_every_message_and_reply_is_stored():
         "failures": 0,
         "queries_per_turn": 40.0,
         "cpu_ms_per_turn": 30.5,
+        "loop_cpu_ms_per_turn": 14.0,
         "floor": floor,
         "ratio_p50": 2.0,
         "ratio_p95": 2.0,
@@ -245,8 +247,8 @@ def test_load_round_checks_every_message_and_reply_is_stored():
         {"rounds": [round_], "model": {"delay_s": 0.02, "chunk_chars": 8, "reply_chars": 10}}
     )
     assert (
-        "| 2 | 2 | 1.0 | 2.0 | 0.5 | 1.0 | 2.0 | 2.0 | 4.0 | 8.0 | 0.5 | 40.0 | 30.5 | 12.5 | 0"
-        " | yes |" in (text)
+        "| 2 | 2 | 1.0 | 2.0 | 0.5 | 1.0 | 2.0 | 2.0 | 4.0 | 8.0 | 0.5 | 40.0 | 30.5 | 12.5 | 14.0"
+        " | 11.5 | 0 | yes |" in (text)
     )
 
     # With the split of a turn: each part's CPU per turn, the percentiles, and every target
@@ -265,15 +267,17 @@ def test_load_round_checks_every_message_and_reply_is_stored():
             "context": part(6.0),
             "retrieval": part(3.0, 12.0, 31.0),
             "embedding": part(10.0, 9.0, 14.0),
+            "connect": part(1.5),
             "streaming": part(8.5),
+            "event_loop": part(7.0),
         },
     }
     text = load_report(
         {"rounds": [round_], "model": {"delay_s": 0.02, "chunk_chars": 8, "reply_chars": 10}}
     )
     assert (
-        "| 50 | 2.0 | 1.0 | 6.0 | 3.0 | 10.0 | 8.5 | 20.5 | 12.0 | 31.0 | 9.0 | 14.0 | 11.0 | 3.0 |"
-        in text
+        "| 50 | 2.0 | 1.0 | 6.0 | 3.0 | 10.0 | 1.5 | 8.5 | 7.0 | 20.5 | 12.0 | 31.0 | 9.0 | 14.0 |"
+        " 11.0 | 3.0 |" in text
     )
     assert (
         "50 clients: SQL/turn 11.0 (met, target 12); CPU ms/turn without embedding 20.5 (NOT met,"

@@ -167,7 +167,8 @@ class Command(BaseCommand):
         statements = sum(a["statements"] - b["statements"] for a, b in pairs)
         progress = sum(a["progress_statements"] - b["progress_statements"] for a, b in pairs)
         cpu_s = sum(a["cpu_s"] - b["cpu_s"] for a, b in pairs)
-        split = turn_split(before, after, turns=turns, cpu_s=cpu_s)
+        loop_cpu_s = sum(a.get("loop_cpu_s", 0.0) - b.get("loop_cpu_s", 0.0) for a, b in pairs)
+        split = turn_split(before, after, turns=turns, cpu_s=cpu_s, loop_cpu_s=loop_cpu_s)
         return {
             "added_ttft_ms": {"p50": _ms(ttft, 50), "p95": _ms(ttft, 95)},
             "reply_ms": {"p50": _ms(total, 50), "p95": _ms(total, 95)},
@@ -182,6 +183,7 @@ class Command(BaseCommand):
             "progress_queries_per_turn": round(progress / turns, 1),
             "all_queries_per_turn": round(statements / turns, 1),
             "cpu_ms_per_turn": round(cpu_s * 1000 / turns, 1),
+            "loop_cpu_ms_per_turn": round(loop_cpu_s * 1000 / turns, 1),
             "cpu_ms_per_turn_without_embedding": round(
                 (cpu_s - split["embedding"]["cpu_s"]) * 1000 / turns, 1
             ),
@@ -207,15 +209,19 @@ class Command(BaseCommand):
         }
 
 
-SPLIT_PARTS = ("persistence", "progress", "context", "retrieval", "embedding")
+SPLIT_PARTS = ("persistence", "progress", "context", "retrieval", "embedding", "connect")
 
 
-def turn_split(before: list[dict], after: list[dict], *, turns: int, cpu_s: float) -> dict:
+def turn_split(
+    before: list[dict], after: list[dict], *, turns: int, cpu_s: float, loop_cpu_s: float = 0.0
+) -> dict:
     """Per turn, where our web process spent its CPU (ms) and how long the timed calls took
     (wall ms p50/p95), from the timers of ``benchmarks.load_stats`` over the round. Context
     assembly is shown without the retrieval it contains, retrieval without the embedding
-    (which runs on a thread of its own, so its CPU is never inside retrieval's), and the
-    rest of the process's CPU as streaming (socket, adapter, channel layer)."""
+    (which runs on a thread of its own, so its CPU is never inside retrieval's), the socket's
+    reads on connect (once per connection) apart, and the rest of the process's CPU as
+    streaming (socket, adapter, channel layer, the events' payloads), of which the event
+    loop's own thread is ``event_loop``."""
     parts: dict[str, dict] = {}
     for name in (*SPLIT_PARTS, "embedding_calls"):
         cpu, calls, walls = 0.0, 0, []
@@ -237,6 +243,7 @@ def turn_split(before: list[dict], after: list[dict], *, turns: int, cpu_s: floa
     parts["embedding"]["model_calls"] = parts.pop("embedding_calls")["calls"]
     timed = sum(parts[name]["cpu_s"] for name in SPLIT_PARTS)
     parts["streaming"] = {"cpu_s": cpu_s - timed, "calls": None}
+    parts["event_loop"] = {"cpu_s": loop_cpu_s, "calls": None}
     for part in parts.values():
         part["cpu_ms_per_turn"] = round(part["cpu_s"] * 1000 / turns, 1)
     return parts
@@ -256,7 +263,9 @@ def split_report(report: dict) -> str:
                 split["context"]["cpu_ms_per_turn"],
                 split["retrieval"]["cpu_ms_per_turn"],
                 split["embedding"]["cpu_ms_per_turn"],
+                split.get("connect", {}).get("cpu_ms_per_turn"),
                 split["streaming"]["cpu_ms_per_turn"],
+                split.get("event_loop", {}).get("cpu_ms_per_turn"),
                 r["cpu_ms_per_turn_without_embedding"],
                 split["retrieval"]["wall_ms_p50"],
                 split["retrieval"]["wall_ms_p95"],
@@ -274,7 +283,9 @@ def split_report(report: dict) -> str:
             "context assembly CPU ms",
             "retrieval CPU ms",
             "query embedding CPU ms",
+            "connect CPU ms",
             "streaming CPU ms",
+            "of it event loop CPU ms",
             "CPU ms without embedding",
             "retrieval p50 ms",
             "retrieval p95 ms",
@@ -305,6 +316,8 @@ def load_report(report: dict) -> str:
             r["queries_per_turn"],
             r["cpu_ms_per_turn"],
             r["floor"].get("cpu_ms_per_turn"),
+            r.get("loop_cpu_ms_per_turn"),
+            r["floor"].get("loop_cpu_ms_per_turn"),
             r["failures"] + r["floor"]["failures"],
             "yes" if r["stored"]["all_stored"] else f"no ({r['stored']})",
         ]
@@ -335,6 +348,8 @@ def load_report(report: dict) -> str:
                     "SQL/turn",
                     "CPU ms/turn",
                     "floor CPU ms/turn",
+                    "event loop CPU ms/turn",
+                    "floor event loop CPU ms/turn",
                     "failures",
                     "all stored",
                 ],
@@ -344,7 +359,8 @@ def load_report(report: dict) -> str:
             "SQL/turn and CPU ms/turn: our web process over the round, divided by the replies "
             "it finished (SQL/turn without the streaming progress saves, counted apart below; "
             "the memory app's after-commit check included; BEGIN/COMMIT not counted); floor "
-            "CPU ms/turn: the floor's process over its round, the same way. "
+            "CPU ms/turn: the floor's process over its round, the same way; event loop CPU "
+            "ms/turn: the CPU of the process's event-loop thread alone, the same way. "
             "Failures: replies that did not end in time, counted as the timeout in the "
             "percentiles.",
             "",
