@@ -24,8 +24,9 @@ Invariants:
   own doing (its message, its reply's stream) to its own browser directly and to the other
   tabs through the thread's channel group (``group_send_except``), so one tab alone costs no
   channel-layer round trip per streamed batch once it knows it is alone: the other tabs'
-  channels are looked up with the reply's other events and reused for its ``reply.delta``
-  batches for at most ``PEERS_REFRESH_SECONDS``, and a tab that opens announces itself
+  channels are looked up with the message and the reply's end and reused for the reply's
+  start and its ``reply.delta`` batches for at most ``PEERS_REFRESH_SECONDS`` (a tab that
+  opens in between finds the reply in its ``thread.state``), and a tab that opens announces itself
   (``tab.joined``) so the writing socket looks again at once; events from elsewhere (other tabs, REST, the
   memory app) come through the groups. Only errors about one client's own request go to
   that client alone.
@@ -370,7 +371,8 @@ class ThreadConsumer(AsyncJsonWebsocketConsumer):
         else:
             await self.send_json(created)  # the other tabs saw it the first time
         if result.reply is not None:
-            await self._start_reply(reply, replaces=None)
+            # Its message.created has just looked the other tabs up: reply.start goes to them.
+            await self._start_reply(reply, replaces=None, peers_looked_up=result.created)
 
     async def on_reply_regenerate(self, event: dict[str, Any], *, continuing: bool = False) -> None:
         if self._replying():
@@ -434,7 +436,13 @@ class ThreadConsumer(AsyncJsonWebsocketConsumer):
         self.reply_run.stopped_by_user = True
         self.reply_task.cancel()
 
-    async def _start_reply(self, reply: dict[str, Any], *, replaces: int | None) -> None:
+    async def _start_reply(
+        self, reply: dict[str, Any], *, replaces: int | None, peers_looked_up: bool = False
+    ) -> None:
+        """Announce the reply and start writing it. ``peers_looked_up``: the event just
+        published (the message it answers) looked the other tabs up, so ``reply.start`` goes
+        to the same tabs: the reply's row was stored with that message, so a tab that opens
+        after the lookup finds the reply in its ``thread.state`` on connect."""
         previous = self.reply_task
         if previous is not None and not previous.done():
             # The last reply is stored and sending its final events: let them go out first,
@@ -446,22 +454,23 @@ class ThreadConsumer(AsyncJsonWebsocketConsumer):
                 "message_id": reply["id"],
                 "message": reply,
                 "replaces": replaces,
-            }
+            },
+            reuse_peers=peers_looked_up,
         )
         self.reply_run = ReplyRun(reply_id=reply["id"], publish=self.publish)
         self.reply_task = asyncio.create_task(self.reply_run.run())
         self.reply_task.add_done_callback(_log_crash)
 
-    async def publish(self, event: dict[str, Any]) -> None:
+    async def publish(self, event: dict[str, Any], *, reuse_peers: bool = False) -> None:
         """An event of this socket's own doing (its message, its reply's stream): straight to
         its own browser, then to the thread's other tabs through the channel layer.
 
-        A ``reply.delta`` goes to the tabs found by the last lookup if it is recent (at most
-        ``PEERS_REFRESH_SECONDS``, and none opened since), so a streamed batch costs no
-        lookup; every other event looks them up again."""
+        A ``reply.delta`` (or an event published with ``reuse_peers``) goes to the tabs found
+        by the last lookup if it is recent (at most ``PEERS_REFRESH_SECONDS``, and none opened
+        since), so a streamed batch costs no lookup; every other event looks them up again."""
         await self.send_json(event)
         peers = self._peers
-        if event["type"] != "reply.delta" or (
+        if not (reuse_peers or event["type"] == "reply.delta") or (
             peers is not None and time.monotonic() - self._peers_at >= PEERS_REFRESH_SECONDS
         ):
             peers = None
