@@ -242,6 +242,14 @@ def profile_prompt(*, owner_id: int, character_id: int, user_name: str, characte
     return view.text(user_name=user_name, character_name=character_name)
 
 
+def profile_name(*, owner_id: int, character_id: int) -> str:
+    """The name this character's profile of the user holds (one they asked to be called or
+    wrote in the profile), or "" when it holds none."""
+    from memories.profile import profile_view
+
+    return profile_view(owner_id=owner_id, character_id=character_id).data.get("name") or ""
+
+
 @dataclass(frozen=True)
 class DocumentView:
     id: int

@@ -41,10 +41,10 @@ def greeting_user_name(*, owner, persona_id: int | None, character_id: int) -> s
     persona's when the chat has one (the user chose it), else the name this character's
     profile of the user holds (the one they asked to be called, "call me Alex", or wrote in
     the profile), else the account's."""
-    from memories.profile import profile_view
+    from memories.context import profile_name
 
     if persona_id is None:
-        told = profile_view(owner_id=owner.pk, character_id=character_id).data.get("name")
+        told = profile_name(owner_id=owner.pk, character_id=character_id)
         if told:
             return told
     return thread_user_name(owner=owner, persona_id=persona_id)
