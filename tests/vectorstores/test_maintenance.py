@@ -245,3 +245,40 @@ def test_the_stores_themselves_refuse_another_model(backend, request, settings):
         get_vector_store().query([1.0] + [0.0] * 31, filter=VectorFilter(owner=1))
     with pytest.raises(EmbeddingModelMismatch):
         get_vector_store().delete(["memory:x"])
+
+
+def test_an_empty_store_is_not_asked_for_its_model_on_every_read(
+    settings, monkeypatch, django_assert_num_queries
+):
+    """A store with no vector yet (every chat before its first memory) is asked once, not on
+    every search; another process's first write of another model is refused once the recheck
+    time is up, and this process's own first write is seen at once."""
+    from memories.index.stores import guard
+
+    now = [1_000.0]
+    monkeypatch.setattr(guard, "_clock", lambda: now[0])
+    store = get_vector_store()
+    owner_filter = VectorFilter(owner=1, status=None)
+    query = [1.0] + [0.0] * 63
+    with django_assert_num_queries(2):  # the model check, then the search
+        assert store.query(query, filter=owner_filter) == []
+    with django_assert_num_queries(1):  # the search alone
+        assert store.query(query, filter=owner_filter) == []
+
+    # Another process, configured with another model, stores the first vectors.
+    VectorIndexState.objects.create(store=store.location, model_id="fake-32", dimensions=32)
+    with django_assert_num_queries(1):  # still within the recheck time: its own space, empty
+        assert store.query(query, filter=owner_filter) == []
+    now[0] += guard.EMPTY_STORE_RECHECK_SECONDS + 1
+    with pytest.raises(EmbeddingModelMismatch, match="reindex_memories"):
+        store.query(query, filter=owner_filter)
+    with pytest.raises(EmbeddingModelMismatch):
+        store.upsert([VectorRecord("memory:y", query, {"owner": 1, "kind": "memory"})])
+
+    # This process's own first write records its model and serves its reads at once.
+    VectorIndexState.objects.all().delete()
+    guard.forget_checks()
+    assert store.query(query, filter=owner_filter) == []  # empty, remembered as empty
+    store.upsert([VectorRecord("memory:x", query, {"owner": 1, "kind": "memory"})])
+    assert VectorIndexState.objects.get(store=store.location).model_id == "fake-64"
+    assert [hit.id for hit in store.query(query, filter=owner_filter)] == ["memory:x"]

@@ -13,12 +13,17 @@ new query vectors with old stored ones and return confident nonsense. Instead:
   the caller is.
 
 The check is one primary-key read of a small table; it loads no model and calls no vendor.
-A passing result is remembered per process and forgotten when settings change.
+A passing result is remembered per process and forgotten when settings change. So is, for
+reads and for ``EMPTY_STORE_RECHECK_SECONDS``, a store with no model recorded at all (no vector
+stored yet, as for every chat before its first memory): another process's first write is seen
+within that time, this process's own writes record the model and forget every result at once,
+and a write never trusts it (it reads, and records the model if still none is).
 """
 
 from __future__ import annotations
 
 import threading
+import time
 from typing import Any
 
 from django.core import checks
@@ -33,7 +38,19 @@ REINDEX_HINT = (
 )
 
 _verified: set[tuple[str, str]] = set()
+# (location, model id) -> the time (``_clock``) until which a store found with no model recorded
+# is taken as still empty by reads.
+_empty_until: dict[tuple[str, str], float] = {}
 _lock = threading.RLock()
+
+# How long a read trusts "no model recorded yet" before asking again. A store stays empty
+# until its first memory, so without this every chat turn of a new user asked; the time bounds
+# how long another process's first write goes unseen here. In that time a process configured
+# with another model searches its own space, which holds nothing: both stores keep each
+# model's vectors apart (a pgvector space, an S3 Vectors index per model), so no two models'
+# vectors are ever compared; the mismatch is raised once the time is up.
+EMPTY_STORE_RECHECK_SECONDS = 10.0
+_clock = time.monotonic
 
 
 class EmbeddingModelMismatch(ImproperlyConfigured):
@@ -100,12 +117,16 @@ def ensure_model(*, location: str, model_id: str, dimensions: int, writing: bool
     key = (location, model_id)
     if key in _verified:
         return
+    if not writing and _empty_until.get(key, 0.0) > _clock():
+        return
     with _lock:
         if key in _verified:
             return
         state = recorded_model(location=location)
         if state is None and not writing:
-            return  # nothing stored yet to disagree with; the first write records the model
+            # Nothing stored yet to disagree with; the first write records the model.
+            _empty_until[key] = _clock() + EMPTY_STORE_RECHECK_SECONDS
+            return
         if state is None:
             from memories.models import VectorIndexState
 
@@ -134,6 +155,7 @@ def trust_model(*, location: str, model_id: str) -> None:
 def forget_checks(**_: Any) -> None:
     with _lock:
         _verified.clear()
+        _empty_until.clear()
 
 
 setting_changed.connect(forget_checks)
