@@ -23,7 +23,14 @@ the model's stream through the adapter, the channel layer; and the untimed work 
 threads: the socket's event payloads, the token check on connect, the thread hand-offs) is
 the rest of its CPU time. The event loop's own CPU time is answered too (``loop_cpu_s``,
 read on the loop's thread, which serves this endpoint), so that rest can be split.
-Wall times are kept per call for percentiles."""
+Wall times are kept per call for percentiles.
+
+With ``BENCH_LOOP_PROFILE`` (a folder) set in its environment, the process also profiles its
+event loop's thread (cProfile on that thread's CPU time; it follows only the thread it is
+enabled on) between one stats request and the next, writing each stretch to
+``<folder>/<pid>-<n>.prof`` (``bench_load --profile-loop``). The profiler's own cost then
+inflates the CPU figures: read such a run for where the loop's time goes, not for its
+totals."""
 
 from __future__ import annotations
 
@@ -148,6 +155,26 @@ def _time_query_embeddings() -> None:
     batcher._embed_alone = timed_call(batcher._embed_alone)
 
 
+_loop_profile: dict = {"profiler": None, "count": 0}
+
+
+def _profile_loop() -> None:
+    """Write the stretch profiled since the last stats request, and start the next one (on
+    the event loop's thread, which serves the request)."""
+    folder = os.environ.get("BENCH_LOOP_PROFILE")
+    if not folder:
+        return
+    import cProfile
+
+    profiler = _loop_profile["profiler"]
+    if profiler is not None:
+        profiler.disable()
+        _loop_profile["count"] += 1
+        profiler.dump_stats(os.path.join(folder, f"{os.getpid()}-{_loop_profile['count']}.prof"))
+    profiler = _loop_profile["profiler"] = cProfile.Profile(time.thread_time)
+    profiler.enable()
+
+
 def stats() -> dict:
     with _lock:
         timers = {
@@ -181,6 +208,7 @@ def with_stats(application, *, timers: bool = False):
     async def app(scope, receive, send):
         if scope["type"] == "http" and scope.get("path") == STATS_PATH:
             body = json.dumps(stats()).encode()
+            _profile_loop()
             await send(
                 {
                     "type": "http.response.start",

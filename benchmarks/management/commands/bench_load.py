@@ -72,6 +72,12 @@ class Command(BaseCommand):
             help="WebSocket handshakes in flight at once while the clients connect",
         )
         parser.add_argument("--out", help="write the results as JSON to this file")
+        parser.add_argument(
+            "--profile-loop",
+            metavar="FOLDER",
+            help="profile each server's event loop over every round (cProfile, one file per "
+            "process and round into FOLDER; inflates the CPU figures)",
+        )
 
     def handle(self, *args, **options):
         try:
@@ -93,6 +99,9 @@ class Command(BaseCommand):
                 )
             )
             env = load.server_env(model_url=model.base_url, redis_database=options["redis_db"])
+            if options["profile_loop"]:
+                Path(options["profile_loop"]).mkdir(parents=True, exist_ok=True)
+                env["BENCH_LOOP_PROFILE"] = str(Path(options["profile_loop"]).resolve())
             ports = []
             for _ in range(servers):
                 port = load.free_port()
@@ -114,6 +123,14 @@ class Command(BaseCommand):
                     load.run_round(
                         warm, ports=warm_ports, messages=1, reply_timeout=120, round_timeout=180
                     )
+                )
+            if options["profile_loop"]:
+                self.stderr.write(
+                    f"Event-loop profiles in {options['profile_loop']}: ours "
+                    + ", ".join(str(load.server_stats(port)["pid"]) for port in ports)
+                    + "; the floor "
+                    + ", ".join(str(load.server_stats(port)["pid"]) for port in floor_ports)
+                    + " (<pid>-<n>.prof, one per stretch between two stats reads)"
                 )
             for count in counts:
                 self.stderr.write(
