@@ -13,7 +13,7 @@ chat's retrieval, and the memories in context must hold the latest value only:
   character's own) must name the person who said it: naming only the other person is an
   attribution error; naming neither or both is not counted.
 
-The suite has six parts, printed apart by ``bench_memory``, each with its own baseline and
+The suite has seven parts, printed apart by ``bench_memory``, each with its own baseline and
 scored by the same code (``benchmarks.memory.KNOWLEDGE_UPDATE_PARTS``):
 
 - ``tuned``: ``CASES``, the part the offline provider's update rules were tuned on;
@@ -32,6 +32,10 @@ scored by the same code (``benchmarks.memory.KNOWLEDGE_UPDATE_PARTS``):
   format, written to tune on before a round of rule changes (dropped "I", changes over two
   messages or implied by an event, third persons' values beside the user's) and then read
   and tuned on;
+- ``dev2``: ``benchmarks.knowledge_updates_dev2.DEV2_CASES``, thirty chats in the same format,
+  written to tune on before a later round of rule changes (values no lexicon holds, denials
+  such as "not in kyoto anymore", jobs without a verb, a pet that went with an ex, third
+  persons' values beside the user's);
 - ``fresh2``: ``benchmarks.knowledge_updates_fresh2.FRESH2_CASES``, forty chats in the fresh
   part's format with other people and values, written without reading the update rules and
   held out: nothing is tuned on it and its failures are not read (``--ku-parts

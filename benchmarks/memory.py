@@ -29,7 +29,10 @@
    out, before a round of rule changes; its failures were read and the rules tuned on it
    from 2 December, so it is a tuning part now; its last held-out reading, 40.0%, is in
    docs/benchmarks.md), ``dev`` (``benchmarks.knowledge_updates_dev.DEV_CASES``, sixty chats
-   written to tune on, before a round of rule changes), ``fresh2``
+   written to tune on, before a round of rule changes), ``dev2``
+   (``benchmarks.knowledge_updates_dev2.DEV2_CASES``, thirty more chats written the same way
+   to tune on, with values no lexicon holds, denials, jobs without a verb and third persons'
+   values), ``fresh2``
    (``benchmarks.knowledge_updates_fresh2.FRESH2_CASES``, a second part written without
    reading the update rules, held out: nothing is tuned on it and its failures are not read)
    and ``fresh3`` (``benchmarks.knowledge_updates_fresh3.FRESH3_CASES``, printed as
@@ -51,6 +54,7 @@ from dataclasses import dataclass
 
 from benchmarks.knowledge_updates import CASES, HELD_OUT_CASES, Case
 from benchmarks.knowledge_updates_dev import DEV_CASES
+from benchmarks.knowledge_updates_dev2 import DEV2_CASES
 from benchmarks.knowledge_updates_fresh import FRESH_CASES
 from benchmarks.knowledge_updates_fresh2 import FRESH2_CASES
 from benchmarks.knowledge_updates_fresh3 import FRESH3_CASES
@@ -105,6 +109,7 @@ KNOWLEDGE_UPDATE_PARTS = (
         "fresh-1 (written held out; read and tuned on from 2 December)",
     ),
     KnowledgeUpdatePart("dev", "knowledge_updates_dev", DEV_CASES, "dev (written to tune on)"),
+    KnowledgeUpdatePart("dev2", "knowledge_updates_dev2", DEV2_CASES, "dev2 (written to tune on)"),
     KnowledgeUpdatePart(
         "fresh2",
         "knowledge_updates_fresh2",
