@@ -292,50 +292,52 @@ class _RememberingEmbedder:
         return [self.documents[text] for text in texts]
 
 
+def _local_check(check_module, embedder, threads: dict[str, tuple[str, ...]]) -> Check:
+    """A local support check module's verdict (``local_support`` of the current module or
+    of a revision's, ``benchmarks.support_previous``) as a labelled-set check."""
+
+    def check(example: Example) -> bool:
+        sources = [
+            check_module.Source(speaker=m.speaker, content=m.content) for m in example.sources
+        ]
+        return check_module.local_support(
+            title=example.title,
+            content=example.content,
+            sources=sources,
+            people=example.people,
+            embedder=embedder,
+            thread=threads[example.sample_id],
+        ).supported
+
+    return check
+
+
 def measure_support(
     conversations: Sequence[Conversation], *, progress: Callable[[int], None] | None = None
 ) -> dict:
     """The current local check (``memories.pipeline.local_support``), the one main had before
-    it (``benchmarks.support_previous``) and the one before the labelled set
-    (``benchmarks.support_baseline``) on the labelled set, with the configured embedder; the
-    current check's own time per chunk with nothing embedded yet (``ms_per_chunk``: it runs
-    first on each example, so it pays for every embedding the others then reuse)."""
-    from benchmarks import support_previous
+    it (``benchmarks.support_previous``, read from git at its revision) and the one before
+    the labelled set (``benchmarks.support_baseline``) on the labelled set, with the
+    configured embedder; the current check's own time per chunk with nothing embedded yet
+    (``ms_per_chunk``: it runs first on each example, so it pays for every embedding the
+    others then reuse)."""
     from benchmarks.support_baseline import baseline_supported
+    from benchmarks.support_previous import REVISION, frozen_local_support
     from drawhisper.providers.registry import get_embedder
-    from memories.pipeline.local_support import Source, local_support
+    from memories.pipeline import local_support as current_module
 
     embedder = _RememberingEmbedder(get_embedder())
     threads = {c.sample_id: tuple(turn.text for turn in c.turns) for c in conversations}
+    current_check = _local_check(current_module, embedder, threads)
+    previous = _local_check(frozen_local_support(REVISION), embedder, threads)
     spent = [0.0, 0]
 
     def current(example: Example) -> bool:
         started = time.perf_counter()
-        sources = [Source(speaker=m.speaker, content=m.content) for m in example.sources]
-        supported = local_support(
-            title=example.title,
-            content=example.content,
-            sources=sources,
-            people=example.people,
-            embedder=embedder,
-            thread=threads[example.sample_id],
-        ).supported
+        supported = current_check(example)
         spent[0] += time.perf_counter() - started
         spent[1] += 1
         return supported
-
-    def previous(example: Example) -> bool:
-        sources = [
-            support_previous.Source(speaker=m.speaker, content=m.content) for m in example.sources
-        ]
-        return support_previous.local_support(
-            title=example.title,
-            content=example.content,
-            sources=sources,
-            people=example.people,
-            embedder=embedder,
-            thread=threads[example.sample_id],
-        ).supported
 
     def baseline(example: Example) -> bool:
         return baseline_supported(
@@ -347,5 +349,6 @@ def measure_support(
         {"current": current, "previous": previous, "baseline": baseline},
         progress=progress,
     )
+    report["previous_revision"] = REVISION
     report["ms_per_chunk"] = round(1000 * spent[0] / spent[1], 1) if spent[1] else None
     return report
