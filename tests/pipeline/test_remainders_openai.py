@@ -32,6 +32,7 @@ SECOND_SITTING = [
     ("user", "Big change: I moved to Porto last month, and I adopted a dog named Rex."),
     ("assistant", "Porto and a dog! The river follows you."),
 ]
+NURSE = "Alice works as a nurse at the children's hospital."
 OLD_CONTENT = "Alice lives in Lisbon by the river and works as a nurse at the children's hospital."
 NEW_SUMMARY = "Alice told Mira she moved to Porto last month and adopted a dog named Rex."
 BUDGET = 1000
@@ -108,6 +109,30 @@ def answer(server, number: int, remainder: str) -> None:
     server.push({"text": json.dumps({"chunks": chunks}), "match": "json"})
 
 
+@pytest.fixture
+def updated(thread, old, server, committed):
+    """Runs the second sitting's job, the extractor answering ``update`` of ``old`` with
+    ``remainder``; with ``saved_as``, the user first saves ``old`` with that content through
+    the API, between the relate step and the rest. Returns the job."""
+
+    def run(remainder: str, *, saved_as: str | None = None) -> MemoryJob:
+        job, number = related_number(server, thread, committed, old)
+        if saved_as is not None:
+            client = APIClient()
+            client.force_authenticate(thread.owner)
+            with committed():
+                response = client.patch(
+                    f"/api/memories/{old.pk}/", {"content": saved_as}, format="json"
+                )
+            assert response.status_code == 200
+        answer(server, number, remainder)
+        with committed():
+            assert run_job(job_id=job.pk) == Outcome.SUCCEEDED
+        return job
+
+    return run
+
+
 def texts(thread, query: str) -> list[str]:
     items = retrieve(thread_id=thread.pk, query=query, budget_tokens=BUDGET)
     return [item.text for item in items if item.kind == "memory"]
@@ -119,12 +144,9 @@ def ids(thread, query: str) -> list[int]:
 
 
 def test_an_update_with_a_remainder_retires_one_fact_and_keeps_the_other(
-    thread, old, server, committed
+    thread, old, server, committed, updated
 ):
-    job, number = related_number(server, thread, committed, old)
-    answer(server, number, "Alice works as a nurse at the children's hospital.")
-    with committed():
-        assert run_job(job_id=job.pk) == Outcome.SUCCEEDED
+    job = updated(NURSE)
 
     # The request explains the remainder and asks for it in the schema.
     extract_request = next(
@@ -175,11 +197,8 @@ def test_an_update_with_a_remainder_retires_one_fact_and_keeps_the_other(
     assert sorted(Memory.objects.values_list("pk", "status")) == rows
 
 
-def test_restoring_the_old_memory_retires_its_remainder(thread, old, server, committed):
-    job, number = related_number(server, thread, committed, old)
-    answer(server, number, "Alice works as a nurse at the children's hospital.")
-    with committed():
-        assert run_job(job_id=job.pk) == Outcome.SUCCEEDED
+def test_restoring_the_old_memory_retires_its_remainder(thread, old, committed, updated):
+    updated(NURSE)
     kept = Memory.objects.get(remainder_of=old)
     client = APIClient()
     stranger = APIClient()
@@ -205,14 +224,9 @@ def test_restoring_the_old_memory_retires_its_remainder(thread, old, server, com
     assert (kept.pk, old.pk) in [(m["id"], m["superseded_by"]) for m in replaced]
 
 
-def test_a_remainder_the_old_messages_do_not_support_is_kept_unverified(
-    thread, old, server, committed
-):
+def test_a_remainder_the_old_messages_do_not_support_is_kept_unverified(thread, old, updated):
     # The new messages say Alice has a dog; the old memory's messages never did.
-    job, number = related_number(server, thread, committed, old)
-    answer(server, number, "Alice has a dog named Rex.")
-    with committed():
-        assert run_job(job_id=job.pk) == Outcome.SUCCEEDED
+    updated("Alice has a dog named Rex.")
     old.refresh_from_db()
     kept = Memory.objects.get(remainder_of=old)
     assert old.status == "superseded"
@@ -222,21 +236,15 @@ def test_a_remainder_the_old_messages_do_not_support_is_kept_unverified(
 
 
 def test_a_memory_the_user_edits_before_the_store_step_is_not_retired_or_cut(
-    thread, old, server, committed
+    thread, old, committed, updated
 ):
     """The update was decided on the text the relate step read; the user then rewrote the
     memory. Their text stays as they wrote it, active, and no remainder is made from the old
     text: the new memory waits in the conflict inbox beside theirs."""
-    job, number = related_number(server, thread, committed, old)
+    edited = "Alice lives in Lisbon and works nights as a paediatric nurse."
+    job = updated(NURSE, saved_as=edited)
     client = APIClient()
     client.force_authenticate(thread.owner)
-    edited = "Alice lives in Lisbon and works nights as a paediatric nurse."
-    with committed():
-        response = client.patch(f"/api/memories/{old.pk}/", {"content": edited}, format="json")
-    assert response.status_code == 200
-    answer(server, number, "Alice works as a nurse at the children's hospital.")
-    with committed():
-        assert run_job(job_id=job.pk) == Outcome.SUCCEEDED
 
     old.refresh_from_db()
     new = Memory.objects.get(job=job, chunk_index=0)
@@ -258,17 +266,9 @@ def test_a_memory_the_user_edits_before_the_store_step_is_not_retired_or_cut(
     assert sorted(Memory.objects.values_list("pk", "status", "content")) == rows
 
 
-def test_a_memory_edited_to_the_same_text_is_still_updated(thread, old, server, committed):
+def test_a_memory_edited_to_the_same_text_is_still_updated(old, updated):
     """Saving the memory unchanged (or pinning it) is no edit of what the decision read."""
-    job, number = related_number(server, thread, committed, old)
-    client = APIClient()
-    client.force_authenticate(thread.owner)
-    with committed():
-        response = client.patch(f"/api/memories/{old.pk}/", {"content": OLD_CONTENT}, format="json")
-    assert response.status_code == 200
-    answer(server, number, "Alice works as a nurse at the children's hospital.")
-    with committed():
-        assert run_job(job_id=job.pk) == Outcome.SUCCEEDED
+    updated(NURSE, saved_as=OLD_CONTENT)
     old.refresh_from_db()
     assert old.status == "superseded"
     assert Memory.objects.get(remainder_of=old).status == "active"
