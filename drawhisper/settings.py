@@ -101,7 +101,7 @@ else:
 
     DATABASES = {"default": env.db_url_config(ensure_postgres())}
     EMBEDDED_POSTGRES = True
-DATABASES["default"]["ENGINE"] = "django.db.backends.postgresql"
+DATABASES["default"]["ENGINE"] = "drawhisper.postgresql"
 DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=0))
 # A pool of open connections per process (Django's psycopg pool), so a chat turn's calls do
 # not each open a connection (a SCRAM handshake on both sides). Big enough for the chat
@@ -116,6 +116,9 @@ if DATABASE_POOL_SIZE > 0 and not DATABASES["default"]["CONN_MAX_AGE"]:
         "max_size": DATABASE_POOL_SIZE,
         "timeout": env.float("DATABASE_POOL_TIMEOUT", default=30.0),
     }
+# With the pool, this makes the pool check each connection it hands out; Django's backend
+# with a check that pays a round trip only when the server has said something on the socket
+# (drawhisper.postgresql), not on every checkout, several times a chat turn.
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DATABASES["default"]["TEST"] = {"NAME": env("TEST_DATABASE_NAME", default="test_drawhisper")}
 
