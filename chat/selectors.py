@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
+from django.db import connection
 from django.db.models import Max, QuerySet
 
 from chat.models import Message, Thread
@@ -142,11 +143,27 @@ def version_shown(*, message: Message) -> Message | None:
 PROMPT_HISTORY_LIMIT = 400
 
 
+@dataclass(frozen=True, slots=True)
+class PromptMessage:
+    """A prompt message as context assembly reads it: no model instance is built for it (a
+    long chat's prompt reads up to ``PROMPT_HISTORY_LIMIT`` of them every turn)."""
+
+    id: int
+    seq: int
+    role: str
+    content: str
+
+    @property
+    def pk(self) -> int:
+        return self.id
+
+
 def _prompt_history_queryset(*, thread_id: int, before_seq: int, limit: int = PROMPT_HISTORY_LIMIT):
     return (
         visible_messages(thread_id=thread_id)
         .filter(seq__lt=before_seq, status__in=PROMPT_STATUSES)
-        .order_by("-seq")[:limit]
+        .order_by("-seq")
+        .values_list("id", "seq", "role", "content")[:limit]
     )
 
 
@@ -156,13 +173,18 @@ _PROMPT_HISTORY = CompiledQuery(_prompt_history_queryset)
 
 def prompt_history(
     *, thread_id: int, before_seq: int, limit: int = PROMPT_HISTORY_LIMIT
-) -> list[Message]:
+) -> list[PromptMessage]:
     """The newest ``limit`` prompt messages before ``before_seq``, newest first."""
     if limit != PROMPT_HISTORY_LIMIT:
-        return list(
+        rows = list(
             _prompt_history_queryset(thread_id=thread_id, before_seq=before_seq, limit=limit)
         )
-    return _PROMPT_HISTORY.rows(thread_id=thread_id, before_seq=before_seq)
+    else:
+        sql, params = _PROMPT_HISTORY.sql(thread_id=thread_id, before_seq=before_seq)
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            rows = cursor.fetchall()
+    return [PromptMessage(*row) for row in rows]
 
 
 def last_visible_message(*, thread_id: int) -> Message | None:
