@@ -3,7 +3,9 @@
 A ``ReplyRun`` is started by the WebSocket consumer as a background asyncio task, so the
 consumer keeps reading (``reply.stop``) while the model writes. Every database call is a
 service run on the chat database pool (``chat.db``), so replies of different chats prepare and
-save in parallel; the model is the ``chat`` LLM backend.
+save in parallel; the model is the ``chat`` LLM backend, or the one of the chat's own connection
+and sampling, kept per process and event loop (``aget_llm``) so a user's replies share its
+HTTP client and open connections.
 
 Invariants:
 - The reply row exists (``streaming``) before the run starts; the run only fills it in. Its
@@ -45,7 +47,7 @@ from chat import services
 from chat.db import db_async
 from chat.models import Message
 from drawhisper.providers.base import ProviderError
-from drawhisper.providers.registry import get_llm
+from drawhisper.providers.registry import aget_llm
 
 logger = logging.getLogger(__name__)
 
@@ -175,7 +177,7 @@ class ReplyRun:
             )
             receipt = prepared.receipt
             self.text = self._saved_text = prepared.prefix
-            backend = get_llm("chat", config=prepared.llm)
+            backend = await aget_llm("chat", config=prepared.llm)
             saver = asyncio.create_task(self._autosave())
             async for piece in backend.stream(list(prepared.messages)):
                 if not piece:

@@ -3,7 +3,9 @@
 ``get_llm(alias)`` and ``get_embedder(alias)`` resolve ``settings.LLM_BACKENDS`` and
 ``settings.EMBEDDING_BACKENDS`` (``{"BACKEND": dotted.path, "OPTIONS": {...}}``, the
 ``STORAGES`` pattern) once and cache the instance; a ``setting_changed`` signal clears the
-cache so tests can swap a backend with ``override_settings``. Vendor SDKs are imported only
+cache so tests can swap a backend with ``override_settings``. ``aget_llm(alias, config)``
+is ``get_llm`` for a chat stream: a backend built from a reply's own block is kept per
+block and event loop (``registry``). Vendor SDKs are imported only
 inside adapter modules."""
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from drawhisper.providers.base import (
     ProviderError,
     TransientProviderError,
 )
-from drawhisper.providers.registry import get_embedder, get_llm, reset_backends
+from drawhisper.providers.registry import aget_llm, get_embedder, get_llm, reset_backends
 
 __all__ = [
     "ChatMessage",
@@ -27,6 +29,7 @@ __all__ = [
     "PermanentProviderError",
     "ProviderError",
     "TransientProviderError",
+    "aget_llm",
     "get_embedder",
     "get_llm",
     "reset_backends",

@@ -1,9 +1,24 @@
-"""Resolve ``{"BACKEND": ..., "OPTIONS": ...}`` settings into cached backend instances."""
+"""Resolve ``{"BACKEND": ..., "OPTIONS": ...}`` settings into cached backend instances.
+
+Backends built from a reply's own block (``get_llm(config=...)``: a user's connection, or the
+environment's backend with a chat's model and sampling) are kept too when a chat stream asks
+for them (``aget_llm``): one per block and per event loop, so a user's replies share one
+HTTP client and its open connections instead of building both anew each reply (tens of
+milliseconds of CPU for a connection's checked clients, and a new TCP and TLS connection
+per reply). Per event loop, because an async HTTP client's pooled connections belong to
+the loop they were opened on: used from another loop (each ``asyncio.run``, each test's
+loop) they fail with "Event loop is closed". The first build of a block runs on a worker
+thread, off the event loop that streams every other chat."""
 
 from __future__ import annotations
 
+import asyncio
+import hashlib
+import json
 import logging
 import threading
+import weakref
+from collections import OrderedDict
 from typing import Any
 
 from django.conf import settings
@@ -46,6 +61,56 @@ def get_llm(alias: str = "chat", config: dict[str, Any] | None = None):
     return _resolve("LLM_BACKENDS", alias)
 
 
+#: Backends kept per event loop by ``aget_llm``, the least recently used dropped beyond this.
+KEPT_PER_LOOP = 64
+_kept: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, OrderedDict[str, Any]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _config_key(config: dict[str, Any]) -> str | None:
+    """A digest of the block (the API key it holds is not kept as a second plain copy);
+    None when the block holds something JSON cannot spell (an HTTP client object)."""
+    try:
+        text = json.dumps(config, sort_keys=True)
+    except (TypeError, ValueError):
+        return None
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _built(config: dict[str, Any]) -> Any:
+    backend = build_backend(config)
+    # The vendor model and its HTTP clients too, while off the loop (a missing key raises
+    # here as it would on the first stream).
+    chat_model = getattr(backend, "_get_chat_model", None)
+    if chat_model is not None:
+        chat_model()
+    return backend
+
+
+async def aget_llm(alias: str = "chat", config: dict[str, Any] | None = None):
+    """``get_llm(alias, config)`` for a stream on the running event loop: with ``config``, the
+    backend kept for that block on this loop (built on a worker thread the first time)."""
+    if config is None:
+        return get_llm(alias)
+    key = _config_key(config)
+    if key is None:
+        return await asyncio.to_thread(_built, config)
+    loop = asyncio.get_running_loop()
+    with _lock:
+        kept = _kept.setdefault(loop, OrderedDict())
+    backend = kept.get(key)
+    if backend is None:
+        built = await asyncio.to_thread(_built, config)
+        backend = kept.setdefault(key, built)  # another reply may have built it meanwhile
+        # A dropped backend is not closed: a reply may still be streaming through it; its
+        # clients and their connections go when the last stream lets go of it.
+        while len(kept) > KEPT_PER_LOOP:
+            kept.popitem(last=False)
+    kept.move_to_end(key)
+    return backend
+
+
 def get_embedder(alias: str = "default"):
     return _resolve("EMBEDDING_BACKENDS", alias)
 
@@ -79,6 +144,7 @@ def get_cached(setting_name: str, alias: str = "default") -> Any:
 def reset_backends(**_: Any) -> None:
     with _lock:
         _cache.clear()
+        _kept.clear()
 
 
 def _on_setting_changed(*, setting: str, **_: Any) -> None:

@@ -146,3 +146,27 @@ async def test_without_connections_the_environment_backend_writes_the_reply(thre
     ScriptedChatBackend.script("From the environment.")
     events = await send(thread.pk, token)
     assert events[-1]["content"] == "From the environment."
+
+
+async def test_replies_through_a_connection_reuse_its_open_connection_to_the_server(
+    thread, token, user
+):
+    """A user's connection is one HTTP client per process: every reply of the chat goes over
+    the connection the first one opened (as real providers keep them alive), each whole."""
+    with FakeOpenAIServer(keep_alive=True, default_reply="*She nods.* Kept.") as kept:
+        connection = await add_connection(
+            user, name="Local vLLM", base_url=kept.base_url, default_model="story-model"
+        )
+        await set_generation(thread, {"connection": connection.pk, "temperature": 0.4})
+        replies = [await send(thread.pk, token, text) for text in ("One.", "Two.", "Three.")]
+
+        for events in replies:
+            assert events[-1]["status"] == "complete"
+            assert events[-1]["content"] == "*She nods.* Kept."
+        requests = [r for r in kept.requests() if r["path"] == "/v1/chat/completions"]
+        assert [r["body"]["messages"][-1]["content"] for r in requests] == [
+            "One.",
+            "Two.",
+            "Three.",
+        ]
+        assert len({r["peer"] for r in requests}) == 1

@@ -1,0 +1,72 @@
+"""Backends built from a reply's own block (a user's connection, a chat's sampling), kept by
+``aget_llm`` per block and per event loop: a block's replies share one HTTP client and its
+open connections on a loop, and a loop never uses connections another loop opened."""
+
+from __future__ import annotations
+
+import asyncio
+
+from drawhisper.providers.base import ChatMessage
+from drawhisper.providers.registry import aget_llm
+from tests.support.openai_server import FakeOpenAIServer
+
+MESSAGES = [ChatMessage("system", "You are Ada."), ChatMessage("user", "Hello!")]
+
+
+def block(server: FakeOpenAIServer, **options) -> dict:
+    return {
+        "BACKEND": "drawhisper.accounts.connections.backend.ConnectionChatBackend",
+        "OPTIONS": {
+            "model": "story-model",
+            "api_key": "sk-local-abcdef123",
+            "base_url": server.base_url,
+            "connection_name": "Local vLLM",
+            "timeout": 5,
+            "max_retries": 0,
+            **options,
+        },
+    }
+
+
+async def reply(config: dict) -> str:
+    backend = await aget_llm("chat", config=config)
+    return "".join([piece async for piece in backend.stream(MESSAGES)])
+
+
+def test_a_block_keeps_one_backend_per_loop_and_each_loop_its_own_connections():
+    """Two loops one after the other (each ``asyncio.run``, as each test and each process
+    has its own): a backend kept across them would reuse a connection of the closed loop
+    and fail with "Event loop is closed"; kept per loop, every reply is whole."""
+    with FakeOpenAIServer(keep_alive=True, default_reply="Kept alive.") as server:
+        config = block(server)
+
+        async def two_replies() -> tuple[list[str], object, object]:
+            first = await aget_llm("chat", config=config)
+            texts = [await reply(config), await reply(config)]
+            return texts, first, await aget_llm("chat", config=config)
+
+        texts, first, again = asyncio.run(two_replies())
+        assert texts == ["Kept alive.", "Kept alive."]
+        assert again is first
+        texts, other, _ = asyncio.run(two_replies())
+        assert texts == ["Kept alive.", "Kept alive."]
+        assert other is not first
+
+        peers = [r["peer"] for r in server.requests()]
+        assert len(peers) == 4
+        assert peers[0] == peers[1] and peers[2] == peers[3] and peers[1] != peers[2]
+
+
+def test_another_block_is_another_backend():
+    with FakeOpenAIServer(default_reply="Hi.") as server:
+
+        async def backends():
+            return (
+                await aget_llm("chat", config=block(server, temperature=0.2)),
+                await aget_llm("chat", config=block(server, temperature=0.9)),
+                await aget_llm("chat", config=block(server, temperature=0.2)),
+            )
+
+        cool, warm, cool_again = asyncio.run(backends())
+        assert cool is cool_again and warm is not cool
+        assert (cool.temperature, warm.temperature) == (0.2, 0.9)
