@@ -144,17 +144,38 @@ def _reply_with_chat_queryset(*, reply_id: int):
     # One read for the reply, its chat, character, scene, persona, owner, the owner's
     # default model connection (its id; the connection row only when there is one) and the
     # chat's lore stamp (the lorebooks are read only when it changed, none when it is NULL).
-    # The persona read here serves the user's name and the persona block alike.
+    # The persona read here serves the user's name and the persona block alike. Only the
+    # columns a turn reads come along (no password, card JSON or avatars to load every turn,
+    # no ordering for a read of one row), which also keeps the statement under the 4,096
+    # characters psycopg caches the parsing of; a deferred column read by mistake costs a
+    # query, which the turn's pinned query count would show.
     return (
         Message.objects.select_related(
             "thread__character", "thread__scene", "thread__owner", "thread__persona"
         )
+        .defer(*_NOT_READ_BY_A_TURN)
         .annotate(
             default_connection_id=default_connection_id_of(OuterRef("thread__owner_id")),
             lore_stamp=lore_stamp_of_thread("thread__"),
         )
         .filter(pk=reply_id)
+        .order_by()
     )
+
+
+_NOT_READ_BY_A_TURN = (
+    *"token_count client_id replaced_by error created_at edited_at deleted_at progress_at writer".split(),
+    *(
+        f"thread__owner__{name}"
+        for name in "password last_login is_superuser last_name email is_staff is_active date_joined".split()
+    ),
+    *(
+        f"thread__character__{name}"
+        for name in "tags character_book card_extensions avatar created_at updated_at".split()
+    ),
+    *(f"thread__scene__{name}" for name in "created_at updated_at".split()),
+    *(f"thread__persona__{name}" for name in "avatar default created_at updated_at".split()),
+)
 
 
 # Every chat turn reads it: compiled to SQL once per process (its five joins and two
