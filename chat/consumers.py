@@ -26,8 +26,10 @@ Invariants:
   channel-layer round trip per streamed batch once it knows it is alone: the other tabs'
   channels are looked up with the message and the reply's end and reused for the reply's
   start and its ``reply.delta`` batches for at most ``PEERS_REFRESH_SECONDS`` (a tab that
-  opens in between finds the reply in its ``thread.state``), and a tab that opens announces itself
-  (``tab.joined``) so the writing socket looks again at once; events from elsewhere (other tabs, REST, the
+  opens in between finds the reply in its ``thread.state``); a tab that opens announces itself
+  (``tab.joined``), and one that closes says so (``tab.left``), so the writing socket looks
+  again at once: a long reply costs no lookup a second, and a closed tab's channel is not
+  sent every batch until the list is refreshed. Events from elsewhere (other tabs, REST, the
   memory app) come through the groups. Only errors about one client's own request go to
   that client alone.
 - Bad input (not JSON, JSON over the size or depth limit of the REST API, unknown type or
@@ -74,9 +76,11 @@ CLOSE_NOT_FOUND = 4404
 CLOSE_TRY_AGAIN_LATER = 4013
 CHANNEL_LAYER_TIMEOUT = 5
 STOP_WAIT_SECONDS = 10
-# How long a reply's batches reuse the looked-up list of the thread's other tabs; a tab that
-# opens says so at once (``tab.joined``), so this only bounds a closed tab's stale entry.
-PEERS_REFRESH_SECONDS = 1.0
+# How long a reply's batches reuse the looked-up list of the thread's other tabs. A tab that
+# opens or closes says so at once (``tab.joined``, ``tab.left``), so this only bounds an entry
+# whose announcement was lost (a tab of a process that died): before, a lookup a second, for
+# the whole of a reply that streams for tens of seconds.
+PEERS_REFRESH_SECONDS = 10.0
 
 # The fields of each client event; anything else is refused, as REST refuses unknown fields.
 EVENT_FIELDS = {
@@ -275,14 +279,25 @@ class ThreadConsumer(AsyncJsonWebsocketConsumer):
         if task is not None and not task.done():
             task.cancel()
             await asyncio.wait({task}, timeout=STOP_WAIT_SECONDS)
-        for group in getattr(self, "joined", []):
-            try:
+        try:
+            for group in getattr(self, "joined", []):
                 await asyncio.wait_for(
                     self.channel_layer.group_discard(group, self.channel_name),
                     CHANNEL_LAYER_TIMEOUT,
                 )
-            except (TimeoutError, OSError, RedisError):
-                break  # the layer is gone; its groups expire on their own
+            if self.thread_id is not None and getattr(self, "joined", []):
+                # A socket writing a reply to this thread stops sending its batches here.
+                await asyncio.wait_for(
+                    group_send_except(
+                        self.channel_layer,
+                        thread_group(self.thread_id),
+                        {"type": "tab.left"},
+                        exclude=self.channel_name,
+                    ),
+                    CHANNEL_LAYER_TIMEOUT,
+                )
+        except (TimeoutError, OSError, RedisError):
+            pass  # the layer is gone; its groups expire on their own
 
     # ------------------------------------------------------------------ client → server
 
@@ -414,6 +429,10 @@ class ThreadConsumer(AsyncJsonWebsocketConsumer):
 
     async def tab_joined(self, message: dict[str, Any]) -> None:
         """Another tab of the thread opened: look its channel up before the next batch."""
+        self._peers = None
+
+    async def tab_left(self, message: dict[str, Any]) -> None:
+        """Another tab of the thread closed: stop sending it batches."""
         self._peers = None
 
     async def reply_stop_request(self, message: dict[str, Any]) -> None:

@@ -567,6 +567,45 @@ async def test_a_tab_opened_mid_reply_sees_the_rest_of_the_stream_as_it_is_writt
     await tab_b.disconnect()
 
 
+async def test_a_tab_closed_mid_reply_is_sent_no_more_of_the_stream(
+    thread, token, slow_llm, monkeypatch
+):
+    """A tab that closes says so: the writing socket stops sending it batches at once, not
+    when its list of the thread's other tabs is next refreshed; its own stream goes on to the
+    end, whole."""
+    from channels_redis.core import RedisChannelLayer
+
+    from chat import consumers
+
+    monkeypatch.setattr(consumers, "PEERS_REFRESH_SECONDS", 600.0)
+    batches_to: list[str] = []
+    send = RedisChannelLayer.send
+
+    async def recording_send(self, channel, message):
+        if message.get("type") == "client.event" and message["event"]["type"] == "reply.delta":
+            batches_to.append(channel)
+        return await send(self, channel, message)
+
+    monkeypatch.setattr(RedisChannelLayer, "send", recording_send)
+    ScriptedChatBackend.script(LONG_REPLY)
+    tab_a = await connect(thread.pk, token)
+    tab_b = await connect(thread.pk, token)
+    await send_message(tab_a, "Go on.")
+    await receive_until(tab_b, "reply.delta")
+    await tab_b.disconnect()
+    sent_before_close = len(batches_to)
+    assert sent_before_close >= 1 and len(set(batches_to)) == 1  # tab B's channel only
+
+    events = await receive_until(tab_a, "reply.end", timeout=30)
+    end = events[-1]
+    assert end["status"] == "complete" and end["content"] == LONG_REPLY
+    deltas = [event for event in events if event["type"] == "reply.delta"]
+    assert len(deltas) > 10  # the stream went on for many batches after tab B closed
+    # At most the batches already on their way as it closed (without the announcement: all).
+    assert len(batches_to) - sent_before_close <= 3
+    await tab_a.disconnect()
+
+
 async def test_continue_extends_the_last_reply_and_keeps_the_old_text_as_a_version(thread, token):
     ScriptedChatBackend.reset()
     ScriptedChatBackend.script("The coast runs north.", " Then it bends east, past the light.")
