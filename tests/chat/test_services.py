@@ -51,6 +51,18 @@ def test_send_stores_the_message_and_a_streaming_reply_then_tells_the_memory_app
 
 
 @pytest.mark.django_db
+def test_a_sent_message_puts_its_chat_first_in_the_list(user):
+    from chat import selectors
+
+    character = CharacterFactory(owner=user)
+    older = services.thread_create(owner=user, character=character)
+    newer = services.thread_create(owner=user, character=character)
+    assert [t.pk for t in selectors.thread_list(user=user)][:2] == [newer.pk, older.pk]
+    services.message_send(thread=older, content="Back to this one.")
+    assert [t.pk for t in selectors.thread_list(user=user)][:2] == [older.pk, newer.pk]
+
+
+@pytest.mark.django_db
 def test_failed_reply_does_not_trigger_memory(
     thread, memory_hooks, django_capture_on_commit_callbacks
 ):
