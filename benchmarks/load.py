@@ -199,11 +199,15 @@ def server_env(*, model_url: str, redis_database: int) -> dict[str, str]:
     return env
 
 
-def create_chats(count: int, *, round_name: str) -> list[tuple[int, str]]:
+def create_chats(
+    count: int, *, round_name: str, connection_url: str | None = None
+) -> list[tuple[int, str]]:
     """``count`` users, each with a character and a thread holding some history; returns
-    ``(thread id, API token)`` pairs."""
+    ``(thread id, API token)`` pairs. With ``connection_url``, each user also has a connection
+    of their own to that server (their default, so their replies go through it)."""
     from characters.services import character_create
     from chat.transfer import thread_import_sillytavern
+    from drawhisper.accounts.connections import connection_create
     from drawhisper.accounts.services import token_for_user
 
     history = "\n".join(
@@ -222,6 +226,14 @@ def create_chats(count: int, *, round_name: str) -> list[tuple[int, str]]:
             username=f"load-{round_name}-{index}-{uuid.uuid4().hex[:6]}"
         )
         character = character_create(owner=user, name="Mara", personality="Warm, curious.")
+        if connection_url:
+            connection_create(
+                owner=user,
+                name="Bench model server",
+                base_url=connection_url,
+                api_key="bench-load",
+                default_model="bench-load",
+            )
         with override_settings(MEMORY_TRIGGER_TOKENS=NO_MEMORY_JOB):
             thread = thread_import_sillytavern(
                 user=user, character_id=character.pk, data=history, title="Load test"

@@ -73,6 +73,12 @@ class Command(BaseCommand):
         )
         parser.add_argument("--out", help="write the results as JSON to this file")
         parser.add_argument(
+            "--connection",
+            action="store_true",
+            help="each client's user has a connection of their own to the fake model server, "
+            "so our replies go through a user's connection (the floor keeps the environment's)",
+        )
+        parser.add_argument(
             "--profile-loop",
             metavar="FOLDER",
             help="profile each server's event loop over every round (cProfile, one file per "
@@ -117,7 +123,8 @@ class Command(BaseCommand):
                 )
                 floor_ports.append(port)
             # One chat per server first, so model loading and first connections are not measured.
-            warm = load.create_chats(servers, round_name="warm")
+            connection_url = model.base_url if options["connection"] else None
+            warm = load.create_chats(servers, round_name="warm", connection_url=connection_url)
             for warm_ports in (ports, floor_ports):
                 asyncio.run(
                     load.run_round(
@@ -137,7 +144,9 @@ class Command(BaseCommand):
                     f"{count} clients x {messages} messages on {servers} {server} process(es), "
                     "then the floor ..."
                 )
-                chats = load.create_chats(count, round_name=str(count))
+                chats = load.create_chats(
+                    count, round_name=str(count), connection_url=connection_url
+                )
                 ours = self._measure(chats, ports, messages, options)
                 floor = self._measure(chats, floor_ports, messages, options)
                 rounds.append(self._summary(count, messages, ours, floor, chats, options))
@@ -154,6 +163,7 @@ class Command(BaseCommand):
             "servers": servers,
             "server": server,
             "handshakes": handshakes,
+            "connection": bool(options["connection"]),
         }
         if options["out"]:
             Path(options["out"]).write_text(json.dumps(report, indent=2) + "\n")
