@@ -34,10 +34,12 @@
    to tune on, with values no lexicon holds, denials, jobs without a verb and third persons'
    values), ``fresh2``
    (``benchmarks.knowledge_updates_fresh2.FRESH2_CASES``, a second part written without
-   reading the update rules, held out: nothing is tuned on it and its failures are not read)
-   and ``fresh3`` (``benchmarks.knowledge_updates_fresh3.FRESH3_CASES``, printed as
+   reading the update rules, held out: nothing is tuned on it and its failures are not read),
+   ``fresh3`` (``benchmarks.knowledge_updates_fresh3.FRESH3_CASES``, printed as
    "fresh-3", a third part written the same way while the rules were being tuned, held out
-   on the same terms); ``bench_memory --ku-parts tuned,seen,fresh,dev`` leaves the two
+   on the same terms) and ``fresh4`` (``benchmarks.knowledge_updates_fresh4.FRESH4_CASES``,
+   printed as "fresh-4", a fourth written the same way as a new clean held-out part, held
+   out on the same terms); ``bench_memory --ku-parts tuned,seen,fresh,dev`` leaves the three
    held-out parts out while tuning. Baseline, in the same run and on the same memories:
    nothing retired (every superseded memory of the case restored through the editing
    service, then the same question asked again).
@@ -58,6 +60,7 @@ from benchmarks.knowledge_updates_dev2 import DEV2_CASES
 from benchmarks.knowledge_updates_fresh import FRESH_CASES
 from benchmarks.knowledge_updates_fresh2 import FRESH2_CASES
 from benchmarks.knowledge_updates_fresh3 import FRESH3_CASES
+from benchmarks.knowledge_updates_fresh4 import FRESH4_CASES
 from benchmarks.loader import (
     LoadedConversation,
     create_participants,
@@ -121,6 +124,12 @@ KNOWLEDGE_UPDATE_PARTS = (
         "knowledge_updates_fresh3",
         FRESH3_CASES,
         "fresh-3 (held out)",
+    ),
+    KnowledgeUpdatePart(
+        "fresh4",
+        "knowledge_updates_fresh4",
+        FRESH4_CASES,
+        "fresh-4 (held out)",
     ),
 )
 

@@ -22,6 +22,7 @@ from benchmarks.knowledge_updates_dev2 import DEV2_CASES
 from benchmarks.knowledge_updates_fresh import FRESH_CASES
 from benchmarks.knowledge_updates_fresh2 import FRESH2_CASES
 from benchmarks.knowledge_updates_fresh3 import FRESH3_CASES
+from benchmarks.knowledge_updates_fresh4 import FRESH4_CASES
 from benchmarks.locomo import Observation
 from benchmarks.memory import (
     KNOWLEDGE_UPDATE_PARTS,
@@ -121,7 +122,7 @@ def _lines(cases) -> set[str]:
     return {turn.text for case in cases for turn in case.conversation().turns}
 
 
-def test_the_parts_are_the_seven_in_order():
+def test_the_parts_are_the_eight_in_order():
     assert [part.name for part in KNOWLEDGE_UPDATE_PARTS] == [
         "tuned",
         "seen",
@@ -130,6 +131,7 @@ def test_the_parts_are_the_seven_in_order():
         "dev2",
         "fresh2",
         "fresh3",
+        "fresh4",
     ]
     assert [part.cases for part in KNOWLEDGE_UPDATE_PARTS] == [
         CASES,
@@ -139,6 +141,7 @@ def test_the_parts_are_the_seven_in_order():
         DEV2_CASES,
         FRESH2_CASES,
         FRESH3_CASES,
+        FRESH4_CASES,
     ]
 
 
@@ -150,8 +153,21 @@ def test_the_parts_are_the_seven_in_order():
         (FRESH3_CASES, 10, (*CASES, *HELD_OUT_CASES, *FRESH_CASES, *FRESH2_CASES)),
         (DEV_CASES, 12, (*CASES, *HELD_OUT_CASES, *FRESH_CASES)),
         (DEV2_CASES, 6, (*CASES, *HELD_OUT_CASES, *FRESH_CASES, *DEV_CASES)),
+        (
+            FRESH4_CASES,
+            10,
+            (
+                *CASES,
+                *HELD_OUT_CASES,
+                *FRESH_CASES,
+                *DEV_CASES,
+                *DEV2_CASES,
+                *FRESH2_CASES,
+                *FRESH3_CASES,
+            ),
+        ),
     ],
-    ids=["fresh", "fresh2", "fresh3", "dev", "dev2"],
+    ids=["fresh", "fresh2", "fresh3", "dev", "dev2", "fresh4"],
 )
 def test_the_fresh_chats_share_no_sentence_no_person_and_no_value_pair_with_the_others(
     cases, per_attribute, earlier
@@ -174,7 +190,9 @@ def test_the_fresh_chats_share_no_sentence_no_person_and_no_value_pair_with_the_
             assert not {value.lower() for value in (*case.old, *case.new)} & earlier_values
 
 
-@pytest.mark.parametrize("cases", [FRESH2_CASES, FRESH3_CASES], ids=["fresh2", "fresh3"])
+@pytest.mark.parametrize(
+    "cases", [FRESH2_CASES, FRESH3_CASES, FRESH4_CASES], ids=["fresh2", "fresh3", "fresh4"]
+)
 def test_every_held_out_fresh_chat_has_its_own_people_and_values(cases):
     people = [name for case in cases for name in (case.user, case.character)]
     assert len(set(people)) == len(people)
@@ -219,9 +237,31 @@ def test_the_third_fresh_part_plants_no_value_another_part_planted():
     }
 
 
+def test_the_fourth_fresh_part_plants_no_value_any_other_part_planted():
+    # As strict as the third, and against every other part, the dev parts and fresh-3
+    # included: diets and the character's own values too.
+    planted = [
+        value.lower()
+        for case in FRESH4_CASES
+        for value in (*case.old, *case.new, *case.character_value)
+    ]
+    assert len(set(planted)) == len(planted)
+    earlier = {
+        value.lower()
+        for part in KNOWLEDGE_UPDATE_PARTS
+        if part.cases is not FRESH4_CASES
+        for case in part.cases
+        for value in (*case.old, *case.new, *case.character_value)
+    }
+    assert not set(planted) & earlier
+    assert not set(planted) & {
+        name.lower() for case in FRESH4_CASES for name in (case.user, case.character)
+    }
+
+
 @pytest.mark.parametrize(
     "case",
-    (*FRESH_CASES, *DEV_CASES, *DEV2_CASES, *FRESH2_CASES, *FRESH3_CASES),
+    (*FRESH_CASES, *DEV_CASES, *DEV2_CASES, *FRESH2_CASES, *FRESH3_CASES, *FRESH4_CASES),
     ids=lambda case: case.name,
 )
 def test_a_fresh_chat_says_its_old_value_first_and_its_new_value_only_after_the_change(case):
@@ -262,7 +302,17 @@ def test_bench_memory_refuses_an_unknown_knowledge_update_part():
         call_command("bench_memory", "--ku-parts", "tuned,held", "--support-only")
 
 
-# Two hundred and thirty-nine chats through the pipeline: a bound for a loaded 2-core machine
+def test_bench_memory_runs_only_the_parts_named_in_ku_parts():
+    from benchmarks.management.commands.bench_memory import Command
+
+    parts = Command()._ku_parts("fresh4")
+    assert [(part.name, part.label) for part in parts] == [("fresh4", "fresh-4 (held out)")]
+    assert parts[0].cases is FRESH4_CASES
+    # Named in any order, the parts run in the suite's order.
+    assert [part.name for part in Command()._ku_parts("fresh4,tuned")] == ["tuned", "fresh4"]
+
+
+# Two hundred and eighty-nine chats through the pipeline: a bound for a loaded 2-core machine
 # (ninety-five ran 238 s at load 17), not a speed assertion.
 @pytest.mark.timeout(1500)
 @pytest.mark.django_db
@@ -316,6 +366,7 @@ def test_bench_memory_reports_each_figure_beside_its_baseline(settings, tmp_path
         "dev2 (written to tune on)",
         "fresh-2 (held out: not tuned on)",
         "fresh-3 (held out)",
+        "fresh-4 (held out)",
     ):
         assert f"(target >= 95%), {label} |" in printed
     assert results["setup"]["ku_parts"] == [
@@ -326,6 +377,7 @@ def test_bench_memory_reports_each_figure_beside_its_baseline(settings, tmp_path
         "dev2",
         "fresh2",
         "fresh3",
+        "fresh4",
     ]
     assert results["setup"]["providers"]["extract"]["backend"] == "OfflineChatBackend"
     # In place, the run removes what it wrote.
