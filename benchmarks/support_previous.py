@@ -6,7 +6,8 @@ copy of its code in the tree. Not used by the app.
 it stood in that commit (``git show``) into a module of its own, under a name no import
 reaches; it has the same interface as the current module (``Source``, ``local_support``,
 ``STOPWORDS`` ...). ``REVISION`` is the check main had before the current one (main
-ea94a57: before per-word meaning, stance verbs, proper nouns and clause-bound negation).
+180d6bb: before the addressed person, names and details the chat says elsewhere, verbs of
+stance as said, and sentence windows; ea94a57's came before it).
 A clone needs that commit in its history (a full clone has it; a shallow one fails with a
 message saying how to fetch it).
 """
@@ -19,7 +20,7 @@ from functools import lru_cache
 from pathlib import Path
 from types import ModuleType
 
-REVISION = "ea94a57b8585497e20f26d77eedff559dab77781"
+REVISION = "180d6bb4004091fd3686b29e91c007e4ecfae98f"
 CHECK_PATH = "memories/pipeline/local_support.py"
 REPOSITORY = Path(__file__).resolve().parent.parent
 

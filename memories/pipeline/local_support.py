@@ -7,7 +7,9 @@ when none of the hard rules below refuses it and its score is above ``SUPPORT_TH
 Hard rules (each names what was not said, in the verdict's reason):
 - **names**: every name in the claim (a capitalised word inside a sentence, or one opening a
   sentence that is not an English word, or that the lemmatiser knows as a proper noun:
-  "Marcus") is said in the cited messages, or is one of the two people of the chat;
+  "Marcus") is said in the cited messages, is one of the two people of the chat, or is said
+  elsewhere in the thread (``chat_names``: a group, place or third person the chat has been
+  talking about, which the extractor read there; a name nobody in it says is still refused);
 - **numbers**: every number in the claim (digits or a number word; a calendar date is left
   out, the extractor writes those from "yesterday") is in the cited messages;
 - **negation**: a claim that says "not", "never", "no longer" ... cites a message that
@@ -19,22 +21,28 @@ Hard rules (each names what was not said, in the verdict's reason):
 - **meaning**: a claim whose words are there but whose meaning is far from every window of
   the cited messages (similarity below ``MIN_SIMILARITY``) says something else with them;
 - **details**: every content word of the claim's content (not its title, a label such as
-  "Diet") that the cited messages do not say, and that is rare in the thread (inverse
+  "Diet") that the cited messages do not say (not one of the most common verbs or a verb of
+  stance, ``GENERAL_VERBS``, nor a name the chat says) is close in meaning to what they say:
+  its best cosine to one of their words plus its mean cosine to all of them
+  (``word_closeness``) at least ``CLOSE_WORD`` when it is rare in the thread (inverse
   document frequency over the job's messages, ``rarity``, at least ``RARE_WORD``: in
-  practice a word the chat never says; not one of the most common verbs or a verb of stance,
-  ``GENERAL_VERBS``), is close in meaning to what they say: its best cosine to one of their
-  words plus its mean cosine to all of them (``word_closeness``) at least ``CLOSE_WORD``. A
-  paraphrase is near one cited word and fits the messages' subject; an invented place,
-  object or activity swapped into an otherwise true sentence fits neither, and moves
-  coverage and similarity too little to be refused by the score.
+  practice a word the chat never says), at least ``CLOSE_SAID_WORD`` when the chat says it
+  elsewhere (a detail moved from another part of the chat). A paraphrase is near one cited
+  word and fits the messages' subject; an invented place, object or activity swapped into
+  an otherwise true sentence fits neither, and moves coverage and similarity too little to
+  be refused by the score.
 
 Score: lexical coverage (the share of the claim's distinct content words found in the cited
-messages or their speakers' names, a word matching on its lemma, "went" meets "go", or its
-first five letters, or standing for a cited word of the same meaning: word cosine at least
-``PARAPHRASE_WORD``, "children" for "kids") and meaning (the best cosine between the chunk's
-content and a window of consecutive cited messages, one to all of them). ``max(coverage,
-(coverage + similarity) / 2)``: words are enough on their own; meaning can only make up for
-words that were paraphrased. The rules and thresholds were chosen on a labelled set (LoCoMo
+messages, their speakers' names or the name of the person they speak to (``addressed``: the
+other of the chat's two people, when a message says "you"), a word matching on its lemma,
+"went" meets "go", or its first five letters, or standing for a cited word of the same
+meaning: word cosine at least ``PARAPHRASE_WORD``, "children" for "kids"; a verb of
+``GENERAL_VERBS`` counts as said: "values", "finds", "expresses" report what the words
+around them carry) and meaning (the best cosine between the chunk's content and a window of
+the cited messages: a run of consecutive ones, one to all of them, or one sentence of a
+message, so a memory of one thing a long message says is read against that sentence).
+``max(coverage, (coverage + similarity) / 2)``: words are enough on their own; meaning can
+only make up for words that were paraphrased. The rules and thresholds were chosen on a labelled set (LoCoMo
 observations against their turns, and fabricated chunks made from them;
 ``benchmarks.support_set``), on its tuned conversations only.
 """
@@ -55,7 +63,8 @@ MAX_WINDOW_MESSAGES = 8  # longer runs of cited messages are read as one window
 NEGATION_SCOPE = 3  # content words after "not" that it negates
 RARE_WORD = 0.9  # ``rarity`` from which an unsaid word is a detail that must be backed
 CLOSE_WORD = 0.6  # best plus mean word cosine from which the cited words back a detail
-MIN_SIMILARITY = 0.15  # below this meaning similarity a chunk is refused whatever its words
+CLOSE_SAID_WORD = 0.5  # the same for a detail the chat says elsewhere (not ``RARE_WORD``)
+MIN_SIMILARITY = 0.25  # below this meaning similarity a chunk is refused whatever its words
 PARAPHRASE_WORD = 0.5  # word cosine from which a cited word stands for an unsaid one (coverage)
 
 _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’-]*")
@@ -214,6 +223,19 @@ def lexical_coverage(
     return 1 - len(unsaid) / len(words)
 
 
+_SECOND_PERSON = re.compile(r"\b(?:you|your|yours|yourself|you're|you've|you'll|ya)\b", re.I)
+
+
+def addressed(sources: Sequence[Source], people: Sequence[str]) -> set[str]:
+    """The chat's people a cited message speaks to: the other one of the two, when a
+    message of one of them says "you" ("thanks for having my back" is said to them)."""
+    found = set()
+    for source in sources:
+        if source.speaker in people and _SECOND_PERSON.search(source.content):
+            found |= {person for person in people if person != source.speaker}
+    return found
+
+
 # --------------------------------------------------------------------------- hard rules
 
 
@@ -296,12 +318,32 @@ def _negated_words(text: str, *, pattern: re.Pattern[str] = _NEGATION) -> set[st
     return found
 
 
-def refusal(claim: str, content: str, sources: Sequence[Source], *, people: Sequence[str]) -> str:
-    """The first hard rule the claim breaks, as a sentence, or ""."""
+def chat_names(text: str, *, people: Sequence[str], thread: Sequence[str]) -> list[str]:
+    """The names in ``text`` other than the chat's two people that ``thread`` says (in any
+    of its messages): a place, group or third person the chat has been talking about."""
+    everyone = {_normal(part) for person in people for part in person.split()}
+    return [
+        name
+        for name in names_in(text, people=people)
+        if name not in everyone and thread and rarity(name, thread) < 1
+    ]
+
+
+def refusal(
+    claim: str,
+    content: str,
+    sources: Sequence[Source],
+    *,
+    people: Sequence[str],
+    thread: Sequence[str] = (),
+) -> str:
+    """The first hard rule the claim breaks, as a sentence, or ""; a name the ``thread``
+    says (in any of its messages) is known, as one of the chat's people is."""
     said = _said_words(sources)
     everyone = {_normal(part) for person in people for part in person.split()}
     speakers = {_normal(part) for source in sources for part in source.speaker.split()}
     known = said | everyone | speakers
+    known |= set(chat_names(claim, people=people, thread=thread))
     missing = [name for name in names_in(claim, people=people) if name not in known]
     if missing:
         return f"it names {', '.join(missing)}, who the messages do not name."
@@ -368,25 +410,30 @@ def invented_details(
     thread: Sequence[str],
     embedder,
     closeness: dict[str, tuple[float, float]] | None = None,
+    names: Iterable[str] = (),
 ) -> list[str]:
     """The claim's details that nothing backs: a content word that the cited messages do not
-    say, that is rare in the thread (``rarity`` at least ``RARE_WORD``), and that the cited
-    messages do not come close to in meaning (``word_closeness``: its best cosine to one of
-    their words plus its mean cosine to all of them below ``CLOSE_WORD``). A paraphrase
-    ("adores" for "loves") is close to a cited word and fits the messages' subject; an
-    invented place or object fits neither."""
+    say (not one of ``names``, which the chat says), and that they do not come close to in
+    meaning (``word_closeness``: its best cosine to one of their words plus its mean cosine
+    to all of them below ``CLOSE_WORD`` for a word rare in the thread, ``rarity`` at least
+    ``RARE_WORD``, below ``CLOSE_SAID_WORD`` for one the thread says elsewhere). A
+    paraphrase ("adores" for "loves") is close to a cited word and fits the messages'
+    subject; an invented place or object fits neither."""
     candidates = [
         word
         for word in unsaid_words(claim, texts)
-        if not is_number(word)
-        and lemma(word) not in GENERAL_VERBS
-        and rarity(word, thread) >= RARE_WORD
+        if not is_number(word) and lemma(word) not in GENERAL_VERBS and word not in set(names)
     ]
     if not candidates:
         return []
     if closeness is None or any(word not in closeness for word in candidates):
         closeness = word_closeness(candidates, texts, embedder)
-    return [word for word in candidates if sum(closeness[word]) < CLOSE_WORD]
+    return [
+        word
+        for word in candidates
+        if sum(closeness[word])
+        < (CLOSE_WORD if rarity(word, thread) >= RARE_WORD else CLOSE_SAID_WORD)
+    ]
 
 
 # --------------------------------------------------------------------------- meaning
@@ -398,8 +445,17 @@ def _cosine(a: Sequence[float], b: Sequence[float]) -> float:
     return dot / norm if norm else 0.0
 
 
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
+def sentences(text: str) -> list[str]:
+    """A message's sentences."""
+    return [part.strip() for part in _SENTENCE_END.split(text) if part.strip()]
+
+
 def windows(texts: Sequence[str]) -> list[str]:
-    """Every run of consecutive texts (one to all of them), longer runs capped."""
+    """Every run of consecutive texts (one to all of them), longer runs capped, and each
+    sentence of a text that has more than one."""
     runs = []
     count = len(texts)
     for start in range(count):
@@ -407,6 +463,10 @@ def windows(texts: Sequence[str]) -> list[str]:
             runs.append(" ".join(texts[start:end]))
     if count > MAX_WINDOW_MESSAGES:
         runs.append(" ".join(texts))
+    for text in texts:
+        parts = sentences(text)
+        if len(parts) > 1:
+            runs.extend(parts)
     return list(dict.fromkeys(runs))
 
 
@@ -432,22 +492,31 @@ def local_support(
     cited messages alone when empty)."""
     claim = f"{title}. {content}"
     texts = [source.content for source in sources]
-    speakers = sorted({source.speaker for source in sources})
+    speakers = sorted({source.speaker for source in sources} | addressed(sources, people))
     cited = [*texts, *speakers]
     unsaid = [word for word in unsaid_words(claim, cited) if not is_number(word)]
     closeness = word_closeness(unsaid, cited, embedder)
-    paraphrased = [word for word in unsaid if closeness[word][0] >= PARAPHRASE_WORD]
+    paraphrased = [
+        word
+        for word in unsaid
+        if closeness[word][0] >= PARAPHRASE_WORD or lemma(word) in GENERAL_VERBS
+    ]
     coverage = lexical_coverage(claim, cited, paraphrased=paraphrased)
     similarity = max(0.0, best_window_similarity(content, texts, embedder))
     score = round(max(coverage, (coverage + similarity) / 2), 3)
-    refused = refusal(claim, content, sources, people=people)
+    refused = refusal(claim, content, sources, people=people, thread=thread)
     if not refused and score > SUPPORT_THRESHOLD and similarity < MIN_SIMILARITY:
         # Enough words, but said of something else: the claim's meaning is not the messages'.
         refused = "its words are there, but its meaning is far from what the messages say."
     if not refused and score > SUPPORT_THRESHOLD:
         # The content only: a title is a label ("Diet", "Job") that names no detail.
         invented = invented_details(
-            content, cited, thread=thread or texts, embedder=embedder, closeness=closeness
+            content,
+            cited,
+            thread=thread or texts,
+            embedder=embedder,
+            closeness=closeness,
+            names=chat_names(content, people=people, thread=thread),
         )
         if invented:
             refused = (

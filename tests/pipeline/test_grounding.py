@@ -277,3 +277,68 @@ def test_a_negation_in_another_clause_of_the_message_does_not_back_a_negated_mem
     assert "negates what the messages do not negate" in verdict.reason
     kept = chunk("Ada feels sharing her story is important.", [1])
     assert local_verdict(kept, said, people=("Ada", "Mara")).supported
+
+
+# --------------------------------------------------------------------------- the chat around it
+
+
+@pytest.mark.usefixtures("local_embedding_settings")
+def test_a_memory_naming_the_person_a_message_speaks_to_is_kept():
+    """Ada thanks Mara ("you"): a memory naming Mara as the one thanked says nothing new."""
+    said = said_by_ada("Thanks so much for all your support, it means a lot.")
+    grateful = chunk("Ada is grateful for Mara's support.", [1])
+    verdict = local_verdict(grateful, said, people=("Ada", "Mara"))
+    assert verdict.supported, verdict.reason
+    # Nobody is spoken to here: Mara is not in it, and the memory is refused.
+    unaddressed = said_by_ada("Thanks so much for all the support, it means a lot.")
+    verdict = local_verdict(grateful, unaddressed, people=("Ada", "Mara"))
+    assert not verdict.supported
+
+
+@pytest.mark.usefixtures("local_embedding_settings")
+def test_a_memory_matching_one_sentence_of_a_long_message_is_kept():
+    said = said_by_ada(
+        "Hey Mara! A lot has happened since we last talked, work has been wild and the rain "
+        "never stops here. Anyway, it's been so helpful to have people around me who accept "
+        "and support me. Oh, and I finally fixed the bike."
+    )
+    kept = chunk("Ada values having people around her who accept and support her.", [1])
+    verdict = local_verdict(kept, said, people=("Ada", "Mara"))
+    assert verdict.supported, verdict.reason
+
+
+CHAT = [
+    (1, "user", "I joined the LGBTQ choir at the community centre last month."),
+    (2, "assistant", "A choir! What do you sing?"),
+    (3, "user", "Mostly old folk songs. We rehearse every Tuesday evening."),
+    (4, "user", "I also toured an old submarine down at the harbour."),
+]
+
+
+@pytest.mark.usefixtures("local_embedding_settings")
+def test_a_name_the_chat_says_elsewhere_may_stand_in_a_memory_of_a_later_message():
+    messages = transcript(CHAT, user="Ada", character="Mara")
+    thread = [message.content for message in messages]
+    rehearsal = chunk("Ada's LGBTQ choir rehearses every Tuesday evening.", [3])
+    verdict = local_verdict(rehearsal, [messages[2]], people=("Ada", "Mara"), thread=thread)
+    assert verdict.supported, verdict.reason
+    # A name nobody in the chat says is still refused.
+    renamed = chunk("Ada's choir with Priya rehearses every Tuesday evening.", [3])
+    verdict = local_verdict(renamed, [messages[2]], people=("Ada", "Mara"), thread=thread)
+    assert not verdict.supported
+    assert "names priya" in verdict.reason
+
+
+@pytest.mark.usefixtures("local_embedding_settings")
+def test_a_detail_moved_from_elsewhere_in_the_chat_is_refused():
+    """ "submarine" is said in the chat, not in the message cited, and has nothing to do
+    with it."""
+    messages = transcript(CHAT, user="Ada", character="Mara")
+    thread = [message.content for message in messages]
+    moved = chunk("Ada sings old submarine songs with her choir every Tuesday evening.", [3])
+    verdict = local_verdict(moved, [messages[2]], people=("Ada", "Mara"), thread=thread)
+    assert not verdict.supported
+    assert "submarine" in verdict.reason
+    kept = chunk("Ada sings old folk songs with her choir every Tuesday evening.", [3])
+    verdict = local_verdict(kept, [messages[2]], people=("Ada", "Mara"), thread=thread)
+    assert verdict.supported, verdict.reason
