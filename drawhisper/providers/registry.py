@@ -3,9 +3,8 @@
 Backends built from a reply's own block (``get_llm(config=...)``: a user's connection, or the
 environment's backend with a chat's model and sampling) are kept too when a chat stream asks
 for them (``aget_llm``): one per block and per event loop, so a user's replies share one
-HTTP client and its open connections instead of building both anew each reply (tens of
-milliseconds of CPU for a connection's checked clients, and a new TCP and TLS connection
-per reply). Per event loop, because an async HTTP client's pooled connections belong to
+HTTP client and its open connections instead of building both anew each reply (the
+backend, its vendor model and clients, and a new TCP and TLS connection per reply). Per event loop, because an async HTTP client's pooled connections belong to
 the loop they were opened on: used from another loop (each ``asyncio.run``, each test's
 loop) they fail with "Event loop is closed". The first build of a block runs on a worker
 thread, off the event loop that streams every other chat."""

@@ -16,11 +16,14 @@ Invariants:
   resolve the name itself, after the check.
 - With ``CONNECTIONS_ALLOW_PRIVATE`` the addresses are not checked (a local Ollama works),
   but the socket still goes to the address resolved once.
+- Every checked client of a process verifies certificates with one shared TLS context.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
+import ssl
 from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
 from typing import Any
 
@@ -112,9 +115,18 @@ class AsyncCheckedBackend(httpcore2.AsyncNetworkBackend):
         await self._inner.sleep(seconds)
 
 
+@functools.cache
+def _ssl_context() -> ssl.SSLContext:
+    """The TLS context of every checked client of the process (httpx's default: certificates
+    verified against its CA bundle). One is shared, as a context may be: building one costs
+    about 20 ms of CPU and more than half a megabyte for the loaded bundle, and each kept
+    backend of a user's connection holds two clients."""
+    return httpx2.create_ssl_context()
+
+
 def _pool_options() -> dict[str, Any]:
     return {
-        "ssl_context": httpx2.create_ssl_context(),
+        "ssl_context": _ssl_context(),
         "max_connections": MAX_CONNECTIONS,
         "max_keepalive_connections": MAX_KEEPALIVE_CONNECTIONS,
         "keepalive_expiry": KEEPALIVE_EXPIRY_SECONDS,
