@@ -191,12 +191,19 @@ def last_visible_message(*, thread_id: int) -> Message | None:
     return visible_messages(thread_id=thread_id).order_by("-seq").first()
 
 
+def _streaming_reply_queryset(*, thread_id: int):
+    return Message.objects.filter(thread_id=thread_id, status=Message.Status.STREAMING).order_by(
+        "-seq"
+    )[:1]
+
+
+# Every socket's connect reads it: compiled to SQL once per process.
+_STREAMING_REPLY = CompiledQuery(_streaming_reply_queryset)
+
+
 def streaming_reply(*, thread_id: int) -> Message | None:
-    return (
-        Message.objects.filter(thread_id=thread_id, status=Message.Status.STREAMING)
-        .order_by("-seq")
-        .first()
-    )
+    found = _STREAMING_REPLY.rows(thread_id=thread_id)
+    return found[0] if found else None
 
 
 # --------------------------------------------------------------------------- for other apps

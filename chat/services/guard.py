@@ -24,7 +24,8 @@ from django.conf import settings
 from django.contrib.postgres.aggregates import ArrayAgg
 from django.contrib.postgres.expressions import ArraySubquery
 from django.db import connection, connections, transaction
-from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet
+from django.db.models import Count, Max, OuterRef, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from chat.models import ContextReceipt, Message, Thread
@@ -101,15 +102,16 @@ def interrupt_stale(*, thread_id: int | None = None) -> list[Message]:
 
 def with_dead_reply_hints(threads: QuerySet[Thread]) -> QuerySet[Thread]:
     """``threads`` with what tells, in the same read, whether a thread may hold a dead reply:
-    ``stale_replies`` (a streaming one saved too long ago) and ``streaming_writers`` (the
-    processes writing its streaming ones). ``may_have_dead_replies`` reads them."""
-    before = _stale_before()
+    ``oldest_streaming_save`` (when its least recently saved streaming reply was last saved)
+    and ``streaming_writers`` (the processes writing its streaming ones).
+    ``may_have_dead_replies`` reads them. No value of the moment goes into the SQL, so a
+    caller may compile it once (``drawhisper.compiled_sql``)."""
     streaming = Message.objects.filter(thread=OuterRef("pk"), status=Message.Status.STREAMING)
     return threads.annotate(
-        stale_replies=Exists(
-            streaming.filter(
-                Q(progress_at__lt=before) | Q(progress_at__isnull=True, created_at__lt=before)
-            )
+        oldest_streaming_save=Subquery(
+            streaming.annotate(saved=Coalesce("progress_at", "created_at"))
+            .order_by("saved")
+            .values("saved")[:1]
         ),
         streaming_writers=ArraySubquery(streaming.exclude(writer="").values("writer").distinct()),
     )
@@ -117,8 +119,9 @@ def with_dead_reply_hints(threads: QuerySet[Thread]) -> QuerySet[Thread]:
 
 def may_have_dead_replies(thread: Thread) -> bool:
     """For a thread read through ``with_dead_reply_hints``: whether ``interrupt_stale`` has
-    anything to do."""
-    return bool(thread.stale_replies) or any(
+    anything to do (a streaming reply saved too long ago, or one whose writer is gone)."""
+    oldest = thread.oldest_streaming_save
+    return (oldest is not None and oldest < _stale_before()) or any(
         liveness.known_dead(writer) for writer in thread.streaming_writers or ()
     )
 

@@ -307,12 +307,25 @@ def thread_open(*, user, thread_id: int) -> Thread | None:
     ones): whether one may be dead comes with the thread."""
     if user is None or not user.is_authenticated:
         return None
-    thread = (
-        guard.with_dead_reply_hints(selectors.thread_list(user=user)).filter(pk=thread_id).first()
-    )
+    found = _THREAD_WITH_DEAD_REPLY_HINTS.rows(owner_id=user.pk, thread_id=thread_id)
+    thread = found[0] if found else None
     if thread is not None and guard.may_have_dead_replies(thread):
         replies_interrupt_stale(thread_id=thread.pk)
     return thread
+
+
+def _thread_with_dead_reply_hints_queryset(*, owner_id: int, thread_id: int):
+    return (
+        guard.with_dead_reply_hints(
+            Thread.objects.filter(owner_id=owner_id).select_related("character", "scene")
+        )
+        .filter(pk=thread_id)
+        .order_by()[:1]
+    )
+
+
+# Every socket's connect reads it: compiled to SQL once per process.
+_THREAD_WITH_DEAD_REPLY_HINTS = CompiledQuery(_thread_with_dead_reply_hints_queryset)
 
 
 def replies_interrupt_stale(*, thread_id: int | None = None) -> int:

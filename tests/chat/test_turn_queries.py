@@ -136,3 +136,17 @@ def test_the_turns_hot_reads_are_kept_compiled(lived_in_thread):
     # The prompt history is read as plain rows (no model instances): its SQL is kept.
     kept = list(chat_selectors._PROMPT_HISTORY._compiled.values())
     assert kept and all(value is not None for value in kept)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_sockets_connect_reads_are_kept_compiled(lived_in_thread, user):
+    # What a socket reads on connect (the thread with its dead-reply hints, the reply being
+    # written) is compiled once per process, like the turn's hot reads.
+    from chat import selectors as chat_selectors
+    from chat.services import replies
+
+    assert services.thread_open(user=user, thread_id=lived_in_thread.pk).pk == lived_in_thread.pk
+    assert chat_selectors.streaming_reply(thread_id=lived_in_thread.pk) is None
+    for compiled in (replies._THREAD_WITH_DEAD_REPLY_HINTS, chat_selectors._STREAMING_REPLY):
+        kept = list(compiled._compiled.values())
+        assert kept and all(value is not None and value.layout is not None for value in kept)
