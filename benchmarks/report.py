@@ -451,10 +451,12 @@ def support_tables(support: dict) -> str:
                 ]
             )
     timing = support.get("ms_per_chunk")
+    unavailable = support.get("previous_unavailable")
     return "\n".join(
         [
             f"Support check (local) on the labelled set ({support['examples']} chunks):",
             "",
+            *([f"Main's previous check not measured: {unavailable}.", ""] if unavailable else []),
             table(["figure", "current check", *(headings[name] for name in others)], rows),
             "",
             "Fabricated chunks accepted, per kind (%):",

@@ -4,9 +4,7 @@ baseline ``bench_memory`` measures the current check against in the same run.
 Score ``max(coverage, (coverage + similarity) / 2)`` at 0.6 or above is supported, where
 coverage is the share of the claim's distinct content words found in the cited messages or
 their speakers' names (matched on a word's first five letters), and similarity the best
-cosine between the chunk's content and a cited message or all of them together. Its stop
-words are read from the check of ``STOPWORDS_REVISION`` (``benchmarks.support_previous``),
-which kept d814603's list word for word."""
+cosine between the chunk's content and a cited message or all of them together."""
 
 from __future__ import annotations
 
@@ -14,15 +12,26 @@ import math
 import re
 from collections.abc import Sequence
 
-from benchmarks.support_previous import frozen_local_support
-
 THRESHOLD = 0.6
 STEM_LETTERS = 5
 
 _WORD = re.compile(r"[a-z0-9][a-z0-9'-]*")
 _POSSESSIVE = re.compile(r"'s$")
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-STOPWORDS_REVISION = "ea94a57b8585497e20f26d77eedff559dab77781"
+_STOPWORDS = frozenset(
+    """a about above after again against all also am an and any are aren't as at be because
+    been before being below between both but by can can't cannot could couldn't did didn't do
+    does doesn't doing don't down during each even ever every few for from further get gets
+    got had hadn't has hasn't have haven't having he he'd he'll he's her here hers herself him
+    himself his how i i'd i'll i'm i've if in into is isn't it it's its itself just me might
+    more most much must my myself no nor not now of off on once one only or other our ours
+    out over own same she she'd she'll she's should so some such than that that's the their
+    theirs them themself themselves then there these they they'd they'll they're they've this
+    those through to too under until up very was wasn't we were weren't what when where which
+    while who whom why will with won't would you your yours yourself said says say told tells
+    tell mentioned mentions shared shares explained explains admitted admits revealed reveals
+    talked talks spoke speaks user character someone something""".split()
+)
 
 
 def _singular(word: str) -> str:
@@ -32,11 +41,10 @@ def _singular(word: str) -> str:
 
 
 def content_words(text: str) -> list[str]:
-    stopwords = frozen_local_support(STOPWORDS_REVISION).STOPWORDS
     words = []
     for raw in _WORD.findall(text.lower().replace("\u2019", "'")):
         word = _singular(_POSSESSIVE.sub("", raw.strip("'-")))
-        if len(word) > 1 and word not in stopwords and not _ISO_DATE.match(word):
+        if len(word) > 1 and word not in _STOPWORDS and not _ISO_DATE.match(word):
             words.append(word)
     return words
 

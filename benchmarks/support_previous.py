@@ -8,8 +8,8 @@ reaches; it has the same interface as the current module (``Source``, ``local_su
 ``STOPWORDS`` ...). ``REVISION`` is the check main had before the current one (main
 180d6bb: before the addressed person, names and details the chat says elsewhere, verbs of
 stance as said, and sentence windows; ea94a57's came before it).
-A clone needs that commit in its history (a full clone has it; a shallow one fails with a
-message saying how to fetch it).
+A clone needs that commit in its history (a full clone has it); in one without it (a
+shallow clone) ``bench_memory`` leaves the column out and prints why.
 """
 
 from __future__ import annotations

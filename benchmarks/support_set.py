@@ -322,14 +322,19 @@ def measure_support(
     (``ms_per_chunk``: it runs first on each example, so it pays for every embedding the
     others then reuse)."""
     from benchmarks.support_baseline import baseline_supported
-    from benchmarks.support_previous import REVISION, frozen_local_support
+    from benchmarks.support_previous import REVISION, RevisionUnavailable, frozen_local_support
     from drawhisper.providers.registry import get_embedder
     from memories.pipeline import local_support as current_module
 
     embedder = _RememberingEmbedder(get_embedder())
     threads = {c.sample_id: tuple(turn.text for turn in c.turns) for c in conversations}
     current_check = _local_check(current_module, embedder, threads)
-    previous = _local_check(frozen_local_support(REVISION), embedder, threads)
+    try:
+        previous = _local_check(frozen_local_support(REVISION), embedder, threads)
+        unavailable = None
+    except RevisionUnavailable as error:
+        previous = None  # a clone without that commit: the column is left out, and said so
+        unavailable = str(error)
     spent = [0.0, 0]
 
     def current(example: Example) -> bool:
@@ -344,11 +349,12 @@ def measure_support(
             example.title, example.content, example.sources, embedder=embedder
         )
 
+    checks = {"current": current, "previous": previous, "baseline": baseline}
     report = measure(
-        conversations,
-        {"current": current, "previous": previous, "baseline": baseline},
-        progress=progress,
+        conversations, {name: check for name, check in checks.items() if check}, progress=progress
     )
     report["previous_revision"] = REVISION
+    if unavailable:
+        report["previous_unavailable"] = unavailable
     report["ms_per_chunk"] = round(1000 * spent[0] / spent[1], 1) if spent[1] else None
     return report

@@ -405,3 +405,24 @@ def test_bench_memory_support_only_prints_each_check_beside_the_ones_before_it(t
     printed = stdout.getvalue()
     assert "main before (same run)" in printed and "before grounding (same run)" in printed
     assert "ms per chunk" in printed
+
+
+def test_bench_memory_support_only_says_so_when_the_previous_check_is_not_in_the_clone(
+    tmp_path, monkeypatch
+):
+    """A clone without the previous check's commit (a shallow one) still measures the current
+    check and the baseline, and prints why the previous column is missing."""
+    from benchmarks import support_previous
+
+    monkeypatch.setattr(support_previous, "REVISION", "0" * 40)
+    support_previous.frozen_local_support.cache_clear()
+    out = tmp_path / "support.json"
+    stdout = StringIO()
+    call_command(
+        "bench_memory", "--data", str(DATA), "--support-only", "--out", str(out), stdout=stdout
+    )
+    support = json.loads(out.read_text())["support"]
+    assert set(support["checks"]) == {"current", "baseline"}
+    printed = stdout.getvalue()
+    assert "Main's previous check not measured" in printed and "0000000" in printed
+    assert "before grounding (same run)" in printed and "main before" not in printed

@@ -34,7 +34,6 @@ from benchmarks.memory import (
     measure_supersession,
 )
 from benchmarks.report import machine, memory_tables, support_tables
-from benchmarks.support_previous import RevisionUnavailable
 from benchmarks.support_set import labelled_set, measure_support
 
 
@@ -101,10 +100,7 @@ class Command(BaseCommand):
         """The labelled set's figures (``benchmarks.support_set``); no database."""
         total = len(labelled_set(conversations))
         with tqdm(total=total, desc="support check", unit="chunk", disable=quiet) as bar:
-            try:
-                return measure_support(conversations, progress=bar.update)
-            except RevisionUnavailable as error:
-                raise CommandError(str(error)) from error
+            return measure_support(conversations, progress=bar.update)
 
     def handle(self, *args, **options):
         conversations = self._conversations(options)
