@@ -5,6 +5,7 @@ user from anywhere. Unauthenticated scopes get ``AnonymousUser``; consumers refu
 
 from __future__ import annotations
 
+from functools import cache
 from urllib.parse import parse_qs
 
 from channels.auth import AuthMiddlewareStack
@@ -16,14 +17,36 @@ from django.contrib.auth.models import AnonymousUser
 @database_sync_to_async
 def _user_for_token(key: str):
     """The same check as the REST API's ``Authorization: Token`` (django-rest-knox)."""
-    from knox.auth import TokenAuthentication
     from rest_framework.exceptions import AuthenticationFailed
 
     try:
-        user, _ = TokenAuthentication().authenticate_credentials(key.encode())
+        user, _ = _token_check().authenticate_credentials(key.encode())
     except (AuthenticationFailed, UnicodeError, ValueError):
         return AnonymousUser()
     return user
+
+
+@cache
+def _token_check_class():
+    # Imported here: knox's models need the app registry, which is not ready at import time.
+    from knox.auth import TokenAuthentication
+
+    class SocketTokenAuthentication(TokenAuthentication):
+        """knox's check, without its sweep of the user's other expired tokens when the token
+        shown never expires (every token this project issues: ``token_for_user``): that sweep
+        is a read of all the user's tokens on every connect, and the REST API's requests
+        still do it. A token that expires is checked, and swept, exactly as knox does."""
+
+        def _cleanup_token(self, auth_token) -> bool:
+            if auth_token.expiry is None:
+                return False
+            return super()._cleanup_token(auth_token)
+
+    return SocketTokenAuthentication
+
+
+def _token_check():
+    return _token_check_class()()
 
 
 class _TokenAuthMiddleware(BaseMiddleware):

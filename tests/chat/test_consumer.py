@@ -109,6 +109,22 @@ async def test_unauthenticated_socket_is_closed_with_4401(thread):
     assert await receive_close_code(ws) == 4401
 
 
+async def test_an_expired_token_is_refused_and_removed_while_a_lasting_one_connects(
+    thread, user, token
+):
+    from knox.models import AuthToken
+
+    expired, expired_key = await database_sync_to_async(AuthToken.objects.create)(
+        user=user, expiry=timedelta(seconds=-1)
+    )
+    ws = socket(thread.pk, expired_key)
+    await ws.connect(timeout=5)
+    assert await receive_close_code(ws) == 4401
+    assert not await database_sync_to_async(AuthToken.objects.filter(pk=expired.pk).exists)()
+    tab = await connect(thread.pk, token)  # the project's own tokens never expire
+    await tab.disconnect()
+
+
 async def test_another_users_thread_is_refused_exactly_like_a_missing_one(
     thread, other_thread, token, other_token
 ):
