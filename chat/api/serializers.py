@@ -175,6 +175,8 @@ class MessageOutputSerializer(serializers.ModelSerializer):
     @extend_schema_field(PreviousVersionSerializer(many=True))
     def get_previous_versions(self, message: Message) -> list[dict]:
         versions = self.context.get("previous_versions", {}).get(message.pk, [])
+        if not versions:  # most messages: no serializer to build for an empty list
+            return []
         return PreviousVersionSerializer(versions, many=True).data
 
 
