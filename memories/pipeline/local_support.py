@@ -73,8 +73,11 @@ _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _SENTENCE_START = re.compile(r"(?:^|[.!?:;\"(]\s*)$")
 _CLAUSE_END = re.compile(r"[.,;:!?()\u2014\u2013]|\s-\s|\bbut\b", re.IGNORECASE)
 _ORDINAL = re.compile(r"^(\d+)(?:st|nd|rd|th)$")
+# Chat users drop the apostrophe ("dont", "cant"): a negation all the same.
 _NEGATION = re.compile(
-    r"\b(?:not|never|no longer|nobody|nothing|none|neither|nor|without|cannot|no)\b|n't\b",
+    r"\b(?:not|never|no longer|nobody|nothing|none|neither|nor|without|cannot|no)\b|n't\b"
+    r"|\b(?:dont|cant|wont|didnt|doesnt|isnt|arent|wasnt|werent|havent|hasnt|hadnt|couldnt|"
+    r"wouldnt|shouldnt|aint)\b",
     re.IGNORECASE,
 )
 # In the messages, a stop says "no more" too: "I stopped eating meat" supports "eats no meat".

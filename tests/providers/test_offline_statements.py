@@ -211,8 +211,7 @@ def test_memories_come_from_the_user_and_the_characters_real_lines_never_the_sta
         # Written as chat users write: lower case, no apostrophes, an ending of a thing.
         (
             "ok so my doctor put me on keto. which means the vegetarian era is officially over",
-            "Lena said ok so their doctor put them on keto. which means the vegetarian era is "
-            "officially over.",
+            "Lena's doctor put them on keto. which means the vegetarian era is officially over.",
         ),
         (
             "im done with the dairy farm. my aunt took me on at her flower shop",

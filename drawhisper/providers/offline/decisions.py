@@ -197,6 +197,15 @@ ENDED_PATTERNS = (
     r"broke ?ups?",
     r"dumped",
     r"left me",
+    # What went with an ex is gone: "olive moved in with my ex", "the ex kept the dog".
+    r"with (?:my|our|his|her|their|[a-z]+'s) ex",
+    # "henrietta and i split ages ago", "we split": two people parted ("split the bill" is not).
+    r"(?:and (?:i|me|they|we|[a-z]+)|we|they) split(?! the| it| up)",
+    r"went to live (?:with|at|in|on)",
+    # Parted with by a deal: "traded nutmeg to the miller", "swapped him for a mule".
+    r"(?:traded|swapped|sold) (?:\w+ )?(?:to|for|away)",
+    r"(?:my|our|the) ex (?:took|kept|has|got)",
+    r"(?<=[a-z] )left(?=\s*(?:[.!;,]|$))",
     r"no longer in the picture",
     r"handed in",
     r"sold (?:my|our|the)",
@@ -222,7 +231,15 @@ SINCE_RECENTLY = (
 )
 CHANGE = re.compile(
     r"\b(?:"
-    + "|".join([*(re.escape(cue) for cue in CHANGE_CUES), *ENDED_PATTERNS, SINCE_RECENTLY])
+    + "|".join(
+        [
+            *(re.escape(cue) for cue in CHANGE_CUES),
+            *ENDED_PATTERNS,
+            SINCE_RECENTLY,
+            # "we've been together since.": since then.
+            r"since(?=\s*(?:[.!;,]|$))",
+        ]
+    )
     + r")(?![\w'])"
 )
 
@@ -234,6 +251,51 @@ _OCCUPATION = (
     r"(?:now\s+|also\s+|still\s+)?(?:an?\s+)?(?:[\w-]+\s+){0,3}?"
     r"(?:" + "|".join(OCCUPATIONS) + r")s?\b"
 )
+# A job by its shape where no list names it: a noun of one who does something ("-er",
+# "-ist", "-smith", "-keeper" ...: "a farrier", "a cartographer", "zookeeper now") after a
+# verb of being or working and "a", in an appositive ("..., pilot for the guild"), before
+# "by trade" or "work" ("farrier work"), or any noun in "is a X now" ("a bookbindr now", as
+# typed). Kinds of person that are no job (a mother, a member, a fan, a vegetarian) are not.
+NOT_A_JOB = frozenset(
+    """mother father brother sister daughter son partner lover member owner fan beginner
+    winner loser leader player friend stranger foreigner newcomer other another better
+    bigger number monster teenager sucker dreamer believer survivor smoker drinker
+    grandmother grandfather stepmother stepfather mum mom dad parent wife husband girlfriend
+    boyfriend fiance fiancee widow widower aunt uncle niece nephew cousin kid child baby
+    adult grownup regular local mess wreck fool idiot man woman person girl boy guy lady gal
+    lad lass human convert natural introvert extrovert vegan veggie omnivore carnivore
+    morning night early late few lot bit little while couple week month year day""".split()
+)
+_AGENT = (
+    r"(?!(?:" + "|".join(sorted(NOT_A_JOB)) + r")\b)(?![a-z]*arian\b)"
+    r"[a-z]{2,}(?:er|or|ist|ian|smith|wright|keeper|monger|maker|mason|man|woman)"
+)
+# Without "a" before it, only the endings that name a trade almost always ("-ist",
+# "-smith", "-keeper", "-grapher", "-ier" ...): "dinner now" is no job.
+_STRONG_AGENT = (
+    r"(?!(?:" + "|".join(sorted(NOT_A_JOB)) + r")\b)(?![a-z]*arian\b)"
+    r"[a-z]{2,}(?:ist|smith|wright|keeper|monger|maker|mason|ician|grapher|ologist|ier|eer)"
+)
+_JOB_STRONG = r"(?:(?:" + "|".join(OCCUPATIONS) + r")s?|" + _STRONG_AGENT + r")"
+_JOB_SHAPE = (
+    r"(?:is|are|'re|'s|am|'m|was|became|become|becoming|works? as|working as|job as|"
+    r"trained as|training as|qualified as|started as|starting as)\s+(?:now\s+)?an?\s+"
+    r"(?:[\w-]+\s+){0,2}?" + _AGENT + r"\b"
+    r"|(?:^|[,;:]\s*|\bsaid\s+)(?:an?\s+)?" + _JOB_STRONG + r"\s+(?:for|at|with|by trade|by "
+    r"profession|now|these days)\b"
+    r"|\b" + _JOB_STRONG + r"\s+(?:work|life)\b"
+    r"|\b(?:by trade|by profession)\b"
+    r"|(?:is|are|'re|am|'m)\s+(?:now\s+)?an?\s+(?!(?:" + "|".join(sorted(NOT_A_JOB)) + r")\b)"
+    r"(?![a-z]*arian\b)[a-z-]{4,}\s+now\b"
+)
+_JOB_WORD = re.compile(r"(?:(?:" + "|".join(OCCUPATIONS) + r")s?|" + _STRONG_AGENT + r")")
+
+
+def is_job_noun(word: str) -> bool:
+    """Whether ``word`` names a job by the list or by its shape ("farrier", "zookeeper")."""
+    return bool(_JOB_WORD.fullmatch(word.casefold()))
+
+
 # "calld" and "namd" as typed in a hurry.
 _NAMED = r"(?:call?e?d|nam?e?d|name is|name's|names? (?:was|were))"
 
@@ -265,6 +327,10 @@ SLOT_WORDS: dict[str, tuple[str, ...]] = {
         "gf",
         "hubby",
         "other half",
+        "sweetheart",
+        "betrothed",
+        "lover",
+        "beau",
         r"(?:'re|'s|is|are|am|'m)\s+(?:now\s+)?with\s+(?!(?:you|them|him|her|it|us|me|my|the|a)\b)"
         r"\w+\s+(?:now|these days)",
         "partner",
@@ -274,6 +340,9 @@ SLOT_WORDS: dict[str, tuple[str, ...]] = {
         "spouse",
         "dating",
         "seeing someone",
+        r"married (?!(?:to|in|for|at|last|young|off|life|again|now|with|and)\b)[a-z]{3,}",
+        r"(?:been|started|i'm|am|is|are|'re) seeing (?!(?:you|the|a|an|it|things|double|stars|"
+        r"red|that|this|him|her|them|if|what|how|my|your|friends?)\b)[a-z]+",
         "engaged to",
         "married to",
         "been together",
@@ -281,6 +350,8 @@ SLOT_WORDS: dict[str, tuple[str, ...]] = {
         "split up",
         "divorced?",
         "(?:are|'re|were|not|back) together",
+        "called (?:it|the \\w+) off",
+        "ended things",
     ),
 }
 SLOTS: dict[str, re.Pattern] = {
@@ -316,7 +387,7 @@ _PLACE = re.compile(
     r"|\b(?i:home)\b[^.;!?]*?\b(?:is|was)\s+(?:now\s+|still\s+)?[A-Z][a-z]+"
 )
 _DWELLING = re.compile(DWELLING, re.IGNORECASE)
-SLOTS["job"] = re.compile(_words(SLOT_WORDS["job"]) + "|" + _OCCUPATION)
+SLOTS["job"] = re.compile(_words(SLOT_WORDS["job"]) + "|" + _OCCUPATION + "|" + _JOB_SHAPE)
 for _kind, _names in PET_KINDS.items():
     # A pet's name: the kind of animal and a word naming it ("cat is called Pepper").
     SLOTS[f"pet:{_kind}"] = re.compile(
@@ -324,15 +395,17 @@ for _kind, _names in PET_KINDS.items():
         rf"(?:{'|'.join(_names)})\b)",
         re.DOTALL,
     )
+PARTNER_NOUNS = (
+    "girlfriend boyfriend partner wife husband fiance fiancee spouse sweetheart betrothed "
+    "lover beau"
+).split()
 # The words of a possessive that make its owner the slot's owner: "Sam's girlfriend Nora"
 # is Sam's partner, "Sam's cat" Sam's pet; "Sam's sister ..." is about the sister.
 OWNER_NOUNS: dict[str, frozenset[str]] = {
     "diet": frozenset({"diet"}),
     "job": frozenset({"job", "work", "career", "profession", "occupation"}),
     "city": frozenset({"hometown", "city", "town", "address", "place", *DWELLINGS}),
-    "partner": frozenset(
-        {"girlfriend", "boyfriend", "partner", "wife", "husband", "fiance", "fiancee", "spouse"}
-    ),
+    "partner": frozenset(PARTNER_NOUNS),
     **{f"pet:{kind}": frozenset(names) for kind, names in PET_KINDS.items()},
 }
 SLOT_TYPES = frozenset(
@@ -387,7 +460,7 @@ def _says_home(text: str) -> bool:
 _LOWER_HOME = re.compile(
     r"\b([a-z]{3,})(?:'s|\s+is|\s+has been|'s been|\s+was)\s+(?:now\s+|still\s+)?"
     r"(?:(?:my|our|their|his|her)\s+)?(?:new\s+)?home\b"
-    r"|\bhome\s+(?:is|was)\s+(?:now\s+|still\s+)?([a-z]{3,})\b"
+    r"|\bhome(?:'s|\s+is|\s+was)\s+(?:now\s+|still\s+)?([a-z]{3,})\b"
 )
 _BEING_IN = re.compile(r"\b(?:is|are|am|'m|'re)\s+(?:now\s+)?in\s+([a-z]{3,})\b")
 # "been in kumasi since february", "been in york for a year": living there for a while.
@@ -428,12 +501,57 @@ ANY_PET = "pet:any"
 _PET_NAMED_BARE = re.compile(
     r"\b(?i:renamed|named|call(?:ed)?)\s+(?i:him|her|it|them)\s+(?!I\b)[A-Z][a-z]+"
     r"|\b(?i:his|her|its)\s+name(?:'s|\s+is)\s+(?!I\b)[A-Z][a-z]+"
+    # In lower case as chat users write it: "named him archibald", "answers to orion now".
+    r"|\b(?:renamed|named|called)\s+(?:him|her|it)\s+(?!(?:after|for|by|that|this|a|an|the)\b)"
+    r"[a-z]{3,}\b"
+    r"|\banswers to\s+(?!(?:me|you|him|her|them|us|no|nobody|the|a)\b)[a-z]{3,}\b"
 )
+
+
+# The word right after a slot's noun and a possessive names its value, in whatever case chat
+# users write it: "my husband cassius", "Sam's cat pumpkin", "our old pony nutmeg". A word
+# that reads as a verb or a common word ("my cat sleeps", "my wife is") names nothing.
+_POSSESSIVE = r"(?:my|our|his|her|their|[a-z]+'s)\s+(?:(?:old|little|new|baby|rescue|sweet)\s+)?"
+_VALUE_AFTER: dict[str, re.Pattern] = {
+    "partner": re.compile(
+        rf"\b{_POSSESSIVE}(?:{'|'.join(PARTNER_NOUNS)})\s+([a-z][a-z'-]{{2,}})\b"
+    ),
+    **{
+        f"pet:{kind}": re.compile(rf"\b{_POSSESSIVE}(?:{'|'.join(names)})\s+([a-z][a-z'-]{{2,}})\b")
+        for kind, names in PET_KINDS.items()
+    },
+}
+_NOT_A_VALUE = frozenset(
+    """says said thinks thought loves loved hates hated likes liked wants wanted needs works
+    worked lives lived sleeps slept gets got keeps kept makes made goes went runs ran plays
+    played knows knew calls called named sits sat eats ate hides hid bites bit barks
+    barked snores snored used just still always never really too though tho who which that
+    whose and but lol haha""".split()
+)
+
+
+def _slot_values(text: str) -> dict[str, frozenset[str]]:
+    """The values ``_VALUE_AFTER`` reads in ``text``, casefolded, per slot."""
+    lowered = (text or "").casefold().replace("’", "'")
+    found: dict[str, frozenset[str]] = {}
+    for slot, pattern in _VALUE_AFTER.items():
+        words = frozenset(
+            word
+            for word in pattern.findall(lowered)
+            if word not in STOPWORDS
+            and word not in FILLER_WORDS
+            and word not in _NOT_A_VALUE
+            and not word.endswith(("ing", "ed"))
+        )
+        if words:
+            found[slot] = words
+    return found
 
 
 def _slots(text: str) -> frozenset[str]:
     lowered = (text or "").casefold().replace("’", "'")
     found = {name for name, pattern in SLOTS.items() if pattern.search(lowered)}
+    found |= set(_slot_values(text))
     if _PET_NAMED_BARE.search(text or "") and not any(s.startswith("pet:") for s in found):
         found.add(ANY_PET)
     found |= {name for name, pattern in _PET_NAMED.items() if pattern.search(text or "")}
@@ -442,6 +560,12 @@ def _slots(text: str) -> frozenset[str]:
     if _says_home(text):
         found.add("city")
     return frozenset(found)
+
+
+def names_a_slot(text: str) -> bool:
+    """Whether ``text`` names a value of a slot a person holds one of at a time (a diet, a
+    job, a home, a partner, a pet's name)."""
+    return bool(_slots(text))
 
 
 def _says_new(text: str, slot: str) -> bool:
@@ -642,7 +766,8 @@ def is_ended(chunk: dict, existing: Existing, *, names: Iterable[str] = ()) -> b
     if not ENDED.search(chunk["content"].casefold()):
         return False
     names = tuple(names)
-    if not _said_again(_names_in(existing.content, names), chunk["content"]):
+    valued = {word for words in _slot_values(existing.content).values() for word in words}
+    if not _said_again(_names_in(existing.content, names) | valued, chunk["content"]):
         return False
     for slot in sorted(_slots(existing.content)):
         if slot != "partner" and not slot.startswith("pet:"):
@@ -688,7 +813,10 @@ ENDING_OF = re.compile(
     r"\b(?:no more|no longer|done with|(?:the )?end of|moved out of|moved away from|"
     r"goodbye to|gave up(?: on)?|quit|left|stopped|handed in|sold)\s+((?:[\w'-]+\s+){0,3}[\w'-]+)"
     r"|\b((?:[\w'-]+\s+){0,1}[\w'-]+)\s+(?:closed|shut down|went bust|folded)\b"
-    r"|\b((?:[\w'-]+\s+){1,2})(?:is|are|'s|was)\s+(?:\w+\s+)?(?:over|dead|finished)\b"
+    # "the vegan thing wasn't working for me", "keto didn't work out".
+    r"|\b((?:[\w'-]+\s+){0,1}[\w'-]+)\s+(?:wasn't|wasnt|isn't|isnt|didn't|didnt)\s+"
+    r"(?:working|work out|working out|worth it|for me)\b"
+    r"|\b((?:[\w'-]+\s+){1,2})(?:is|are|'s|was)\s+(?:\w+\s+)?(?:over|dead|finished|behind (?:me|us|them))\b"
     r"|\bnot\s+((?:[\w'-]+\s+){0,3}?[\w'-]+)\s+any\s?more\b"
 )
 _NOT_A_THING = (

@@ -25,6 +25,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from drawhisper.providers.offline.decisions import is_job_noun
 from drawhisper.providers.offline.lexicons import DIETS, PET_KINDS
 from drawhisper.providers.offline.memory_types import classify
 from drawhisper.providers.offline.sentences import (
@@ -149,7 +150,8 @@ RULES: tuple[Rule, ...] = (
         "turn",
         r"\b(?:i|we)\s+" + _ADVERBS + r"(?:went|switched|became|turned|stopped|dropped|ditched|"
         r"cut out|gave up|passed|qualified|finished|sold|handed in|left|lost|converted|"
-        r"changed|rehomed|renamed|joined|got\s+(?:a|an|my|our|hired|promoted|back))\b"
+        r"changed|rehomed|renamed|joined|got\s+(?:a|an|my|our|hired|promoted|back)|"
+        r"came back (?:a|an)|ended up (?:a|an|in))\b"
         r"|" + _I_AM + r"(?:now\s+)?(?:in|with)\s+(?!(?:you|the|a|an|love|bed|trouble|pain|"
         r"charge|it|this|that|him|her|them)\b)\w+(?=.*\b(?:now|these days|since)\b)",
         None,
@@ -183,6 +185,10 @@ RULES: tuple[Rule, ...] = (
         + _DIET
         + r"\b"
         r"|\bmy\s+(?:name|age|blood type|eyes|hair)\s+(?:is|are|'s)\b"
+        # A diet someone else put one on: "the doctor's got me on keto".
+        r"|\b(?:put|puts|got|has|have|'s got|'ve got|started)\s+me\s+on\s+(?:a\s+|the\s+)?"
+        + _DIET
+        + r"\b"
         r"|\bi\s+(?:can't|cannot|can|never learned to|never learnt to|don't know how to)\s+"
         r"(?:swim|drive|cook|sing|dance|ride|read|whistle|sleep)\b",
         "fact",
@@ -382,6 +388,8 @@ _AFTER_STATE = frozenset(
     """now since for again these as and too already to in at with on from of about but so
     ever lol btw haha tbh""".split()
 )
+# What follows a job said without "I'm a" ("mechanic now", "farrier by trade").
+_AFTER_JOB = frozenset("now by for at these since again".split())
 _NOT_PAST = frozenset("""hundred indeed wicked naked sacred""".split())
 _LEADING = re.compile(
     r"^((?:(?:just|finally|recently|officially|also|now|fully|totally|basically|literally|"
@@ -403,6 +411,10 @@ def with_subject(clause: str) -> str:
     if not leading or is_question(text):
         return clause
     word, following = leading.group(2).lower(), (leading.group(3) or "").lower()
+    if following in _AFTER_JOB and is_job_noun(word):
+        # "mechanic now", "stonemason by trade", "pilot for the guild": what one works as.
+        article = "an" if word[:1] in "aeiou" else "a"
+        return f"{head}I'm {article} {rest[:1].lower()}{rest[1:]}"
     if word == "been":
         subject = "I've"
     elif word in _ING or (

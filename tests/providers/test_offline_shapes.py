@@ -1,0 +1,150 @@
+"""The offline update rules read a changed value by the sentence's shape where no word list
+names it: a job by what a worker is called ("a farrier", "mechanic now", "stonemason by
+trade"), a partner's or pet's name in lower case right after its noun ("my husband cassius",
+"my cat pumpkin"), an ending without a fixed phrase ("thaddeus left", "olive moved in with
+my ex"), and what came after an ending said in a later sentence or message without a change
+word ("my boyfriend peregrine knitted me this scarf")."""
+
+from __future__ import annotations
+
+import pytest
+
+from drawhisper.providers.offline.contract import Turn
+from drawhisper.providers.offline.decisions import Existing, decide
+from drawhisper.providers.offline.extraction import extract_chunks
+from drawhisper.providers.offline.statements import with_subject
+
+NAMES = ("Kai", "Mira")
+
+
+def chunk(title, content, type_="fact"):
+    return {"title": title, "content": content, "type": type_}
+
+
+def existing(title, content, type_="fact"):
+    return [Existing(ref=1, type=type_, title=title, content=content)]
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # Jobs no list holds, and one misspelt.
+        (
+            ("Kai: stonemason", "Kai said stonemason by trade, been cutting blocks for the wall."),
+            chunk("Kai: bookbindr", "Kai is a bookbindr now, aprenticed to old master hale."),
+        ),
+        (
+            (
+                "Kai: cargo runs",
+                "Kai said they fly the cargo runs, pilot for the guild.",
+                "worldbuilding",
+            ),
+            chunk("Kai: mechanic", "Kai is a mechanic now.", "fact"),
+        ),
+        (
+            ("Kai: crier", "Kai is a town crier, they shout the news every noon."),
+            chunk("Kai: forge", "Kai said shoeing horses at the forge these days, farrier work."),
+        ),
+        (
+            ("Kai: barrister", "Kai is a barrister, they argue in court all week."),
+            chunk("Kai: zookeeper", "Kai is a zookeeper now, they feed penguins."),
+        ),
+        # A partner and a pet named in lower case, and an ending with no fixed phrase.
+        (
+            ("Kai: sweetheart", "Kai said that's their sweetheart thaddeus, he plays the lute."),
+            chunk(
+                "Kai: evander",
+                "Kai said thaddeus left. there's a bard called evander who walks them home now.",
+            ),
+        ),
+        (
+            ("Kai: cat pumpkin", "Kai's cat pumpkin sleeps on the hearth every night."),
+            chunk(
+                "Kai: kitten",
+                "Pumpkin lives with Kai's ex now, he took her. Kai got a kitten, her name is moth.",
+            ),
+        ),
+    ],
+)
+def test_a_value_read_by_its_shape_replaces_the_old_memory(old, new):
+    assert decide([new], existing(*old), names=NAMES) == ["update 1"]
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # Becoming a mother is no job; a vegetarian is a diet, not a librarian-like worker.
+        (
+            ("Kai: teacher", "Kai is a teacher at the village school."),
+            chunk("Kai: baby", "Kai is a mother now, the baby came in May."),
+        ),
+        # A word after "my cat" that reads as a verb names no cat.
+        (
+            ("Kai: cat", "Kai's cat sleeps on the hearth."),
+            chunk("Kai: dog", "Kai's dog left, they got a kitten."),
+        ),
+        # Someone else's new job beside the user's old one.
+        (
+            ("Kai: pilot", "Kai is a pilot for the guild."),
+            chunk("Kai: brother", "Kai's brother is a mechanic now."),
+        ),
+    ],
+)
+def test_look_alikes_of_a_value_read_by_its_shape_are_added(old, new):
+    assert decide([new], existing(*old), names=NAMES) == ["add"]
+
+
+@pytest.mark.parametrize(
+    ("said", "told"),
+    [
+        ("mechanic now", "I'm a mechanic now"),
+        ("archivist now", "I'm an archivist now"),
+        ("stonemason by trade", "I'm a stonemason by trade"),
+        ("dinner at eight", "dinner at eight"),
+        ("winter now lol", "winter now lol"),
+    ],
+)
+def test_a_job_said_without_i_is_a_statement_about_the_speaker(said, told):
+    assert with_subject(said) == told
+
+
+def test_an_ending_joins_the_next_message_that_names_what_came_without_a_change_word():
+    turns = [
+        Turn("Kai", "alaric and i called it off at midsummer", seq=1),
+        Turn("Mira", "I'm sorry.", seq=2),
+        Turn("Kai", "dont be! my boyfriend peregrine knitted me this scarf", seq=3),
+    ]
+
+    contents = [
+        chunk["content"].casefold() for chunk in extract_chunks(turns, user="Kai", character="Mira")
+    ]
+
+    assert any("alaric" in content and "peregrine" in content for content in contents)
+
+
+def test_an_ending_keeps_the_sentences_of_its_message_until_what_came_instead():
+    turns = [
+        Turn(
+            "Kai",
+            "not vegetarian anymore!! the healer said my blood was too thin. pescatarian i guess",
+            seq=1,
+        ),
+        Turn("Mira", "The healer knows best.", seq=2),
+    ]
+
+    contents = [chunk["content"] for chunk in extract_chunks(turns, user="Kai", character="Mira")]
+
+    assert any("vegetarian" in content and "pescatarian" in content for content in contents)
+
+
+def test_what_is_said_to_the_other_person_after_a_change_is_not_joined_to_it():
+    turns = [
+        Turn("Kai", "quit the hotel!!", seq=1),
+        Turn("Mira", "You what?", seq=2),
+        Turn("Kai", "i work as a cartographer now. maybe i'll map your bay", seq=3),
+    ]
+
+    contents = [chunk["content"] for chunk in extract_chunks(turns, user="Kai", character="Mira")]
+
+    changed = [content for content in contents if "cartographer" in content]
+    assert changed and not any("bay" in content for content in changed)
