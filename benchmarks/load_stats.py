@@ -8,8 +8,8 @@ same functions the socket calls, wrapped in this process only, the product untou
 - ``persistence``: ``message_send``, ``reply_finish`` (with the receipt) and
   ``reply_save_progress``, the statements of the progress saves counted apart;
 - ``context``: ``reply_prepare`` (context assembly), retrieval included;
-- ``connect``: what the socket reads when it opens (``chat.consumers._open_thread``: the
-  thread, with the sweep of replies that died with their process; ``_live_state``: the reply
+- ``connect``: what the socket reads when it opens (``chat.consumers.calls.open_thread``: the
+  thread, with the sweep of replies that died with their process; ``live_state``: the reply
   being written), once per connection, not per turn;
 - ``retrieval``: ``memories.context.retrieve``, its wall time waiting for the query embedding
   included, and ``embedding``: the query embeddings themselves, on retrieval's embedding
@@ -90,7 +90,8 @@ def _timed(name: str, function, *, progress: bool = False):
 
 def install_timers() -> None:
     """Wrap the services a chat turn runs (in this process), where the socket looks them up."""
-    from chat import consumers, services
+    from chat import services
+    from chat.consumers import calls
     from drawhisper.providers.registry import get_embedder
     from memories import context
 
@@ -105,8 +106,8 @@ def install_timers() -> None:
             name,
             _timed(category, getattr(services, name), progress=category == "progress"),
         )
-    for name in ("_open_thread", "_live_state"):
-        setattr(consumers, name, _timed("connect", getattr(consumers, name)))
+    for name in ("open_thread", "live_state"):
+        setattr(calls, name, _timed("connect", getattr(calls, name)))
     context.retrieve = _timed("retrieval", context.retrieve)
     get_embedder()  # the cached instance retrieval uses, loaded before the round
     _time_query_embeddings()

@@ -562,9 +562,9 @@ async def test_a_tab_opened_mid_reply_sees_the_rest_of_the_stream_as_it_is_writt
 ):
     """The writing socket reuses its list of the thread's other tabs between batches; a tab
     that opens says so, and gets the next batches at once, not after the list is refreshed."""
-    from chat import consumers
+    from chat.consumers import tabs
 
-    monkeypatch.setattr(consumers, "PEERS_REFRESH_SECONDS", 600.0)
+    monkeypatch.setattr(tabs, "PEERS_REFRESH_SECONDS", 600.0)
     ScriptedChatBackend.script(LONG_REPLY)
     tab_a = await connect(thread.pk, token)
     await tab_a.send_json_to(
@@ -591,9 +591,9 @@ async def test_a_tab_closed_mid_reply_is_sent_no_more_of_the_stream(
     end, whole."""
     from channels_redis.core import RedisChannelLayer
 
-    from chat import consumers
+    from chat.consumers import tabs
 
-    monkeypatch.setattr(consumers, "PEERS_REFRESH_SECONDS", 600.0)
+    monkeypatch.setattr(tabs, "PEERS_REFRESH_SECONDS", 600.0)
     batches_to: list[str] = []
     send = RedisChannelLayer.send
 
