@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
+from django.core.signals import setting_changed
 
 KINDS = ("memory", "summary", "message", "document")
 
@@ -88,7 +89,30 @@ _SETTING_NAMES: dict[str, str] = {
 
 
 def load_config(**overrides: Any) -> RetrievalConfig:
-    """The configuration from settings, with keyword overrides (field names) on top."""
+    """The configuration from settings, with keyword overrides (field names) on top. Without
+    overrides it is read once and kept (frozen) until a setting changes: every chat turn asks
+    for it twice, and reading its settings one by one cost more than the rest of the call."""
+    global _from_settings
+    if not overrides:
+        kept = _from_settings
+        if kept is None:
+            kept = _from_settings = _read_config()
+        return kept
+    return _read_config(**overrides)
+
+
+_from_settings: RetrievalConfig | None = None
+
+
+def _forget_config(**_: Any) -> None:
+    global _from_settings
+    _from_settings = None
+
+
+setting_changed.connect(_forget_config)
+
+
+def _read_config(**overrides: Any) -> RetrievalConfig:
     values: dict[str, Any] = {}
     for field_name, setting_name in _SETTING_NAMES.items():
         if hasattr(settings, setting_name):

@@ -253,3 +253,12 @@ def test_recency_weight_prefers_newer_items(thread):
 def test_empty_query_or_empty_thread_returns_nothing(thread):
     assert context.retrieve(thread_id=thread.pk, query="   ", budget_tokens=500) == []
     assert context.retrieve(thread_id=thread.pk, query="anything at all", budget_tokens=500) == []
+
+
+def test_the_configuration_is_kept_until_a_setting_changes(settings):
+    kept = load_config()
+    assert load_config() is kept  # read once, not setting by setting on every turn
+    settings.RETRIEVAL_MIN_SCORE = kept.min_score + 0.25
+    changed = load_config()
+    assert changed.min_score == kept.min_score + 0.25
+    assert load_config(min_score=0.0).min_score == 0.0 and load_config() is changed
