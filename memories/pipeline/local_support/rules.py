@@ -1,0 +1,171 @@
+"""The hard rules of the local support check: names, numbers, negation and speaker
+(``refusal``), each refusing a claim with a sentence that names what was not said."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+
+import simplemma
+
+from .words import (
+    _ISO_DATE,
+    _ORDINAL,
+    _TOKEN,
+    NUMBER_WORDS,
+    STOPWORDS,
+    Source,
+    _keys,
+    _normal,
+    _singular,
+    content_words,
+    lemma,
+    rarity,
+)
+
+NEGATION_SCOPE = 3  # content words after "not" that it negates
+_SENTENCE_START = re.compile(r"(?:^|[.!?:;\"(]\s*)$")
+_CLAUSE_END = re.compile(r"[.,;:!?()\u2014\u2013]|\s-\s|\bbut\b", re.IGNORECASE)
+# Chat users drop the apostrophe ("dont", "cant"): a negation all the same.
+_NEGATION = re.compile(
+    r"\b(?:not|never|no longer|nobody|nothing|none|neither|nor|without|cannot|no)\b|n't\b"
+    r"|\b(?:dont|cant|wont|didnt|doesnt|isnt|arent|wasnt|werent|havent|hasnt|hadnt|couldnt|"
+    r"wouldnt|shouldnt|aint)\b",
+    re.IGNORECASE,
+)
+
+# In the messages, a stop says "no more" too: "I stopped eating meat" supports "eats no meat".
+_SAID_NEGATION = re.compile(
+    _NEGATION.pattern + r"|\b(?:stopped|stop|quit|gave up|give up|no more|anymore)\b",
+    re.IGNORECASE,
+)
+
+# Calendar words: the extractor writes a day or month where the message said "yesterday".
+_CALENDAR = frozenset(
+    """monday tuesday wednesday thursday friday saturday sunday january february march april
+    may june july august september october november december""".split()
+)
+
+
+def _tokens_with_start(text: str) -> list[tuple[str, bool]]:
+    """Each token and whether it opens a sentence."""
+    return [
+        (match.group(0), bool(_SENTENCE_START.search(text[: match.start()])))
+        for match in _TOKEN.finditer(text)
+    ]
+
+
+def names_in(text: str, *, people: Iterable[str] = ()) -> list[str]:
+    """The names a claim uses: its capitalised words, less function words, calendar words,
+    and a sentence's (or a title's) first word when it is an ordinary word (``ordinary``)
+    and not one of ``people``."""
+    known_people = {_normal(part) for person in people for part in person.split()}
+    names = []
+    for token, opens in _tokens_with_start(text):
+        word = _normal(token)
+        if not token[:1].isupper() or word in STOPWORDS or word in _CALENDAR or len(word) < 2:
+            continue
+        if opens and word not in known_people and ordinary(word):
+            continue
+        names.append(word)
+    return list(dict.fromkeys(names))
+
+
+def ordinary(word: str) -> bool:
+    """Whether a capitalised first word is an ordinary word rather than a name: an English
+    word ("Job", "Pottery"), an adverb, or a word the lemmatiser changes ("Painting"). A name
+    that is also a word ("Pixel") is then taken for the word; inside a sentence it is a name.
+    A word the lemmatiser knows as a proper noun ("Marcus") is a name wherever it stands."""
+    if _proper_noun(word):
+        return False
+    return word.endswith("ly") or lemma(word) != word or simplemma.is_known(word, lang="en")
+
+
+@lru_cache(maxsize=65536)
+def _proper_noun(word: str) -> bool:
+    """Whether the lemmatiser's dictionary has the word as a proper noun ("Marcus", "Jon"):
+    it gives those back capitalised."""
+    return simplemma.lemmatize(word, lang="en")[:1].isupper()
+
+
+def numbers_in(text: str) -> set[str]:
+    found = set()
+    for token in _TOKEN.findall(text):
+        word = _normal(token)
+        if _ISO_DATE.match(word):
+            continue
+        ordinal = _ORDINAL.match(word)
+        if ordinal:
+            found.add(str(int(ordinal.group(1))))
+        elif word.isdigit():
+            found.add(str(int(word)))
+        elif word in NUMBER_WORDS:
+            found.add(NUMBER_WORDS[word])
+    return found
+
+
+def _said_words(sources: Sequence[Source]) -> set[str]:
+    said = set()
+    for source in sources:
+        for token in _TOKEN.findall(source.content):
+            word = _normal(token)
+            said |= {word, lemma(word), _singular(word)}
+    return said
+
+
+def _negated_words(text: str, *, pattern: re.Pattern[str] = _NEGATION) -> set[str]:
+    """The lemmas of the content words right after each negation in ``text``, up to
+    ``NEGATION_SCOPE`` of them and never past the end of its clause ("isn't easy, but I
+    feel ..." negates "easy", not "feel")."""
+    found: set[str] = set()
+    for match in pattern.finditer(text):
+        clause = _CLAUSE_END.split(text[match.end() :], maxsplit=1)[0]
+        words = content_words(clause)[:NEGATION_SCOPE]
+        for word in words:
+            found |= _keys(word)
+    return found
+
+
+def chat_names(text: str, *, people: Sequence[str], thread: Sequence[str]) -> list[str]:
+    """The names in ``text`` other than the chat's two people that ``thread`` says (in any
+    of its messages): a place, group or third person the chat has been talking about."""
+    everyone = {_normal(part) for person in people for part in person.split()}
+    return [
+        name
+        for name in names_in(text, people=people)
+        if name not in everyone and thread and rarity(name, thread) < 1
+    ]
+
+
+def refusal(
+    claim: str,
+    content: str,
+    sources: Sequence[Source],
+    *,
+    people: Sequence[str],
+    thread: Sequence[str] = (),
+) -> str:
+    """The first hard rule the claim breaks, as a sentence, or ""; a name the ``thread``
+    says (in any of its messages) is known, as one of the chat's people is."""
+    said = _said_words(sources)
+    everyone = {_normal(part) for person in people for part in person.split()}
+    speakers = {_normal(part) for source in sources for part in source.speaker.split()}
+    known = said | everyone | speakers
+    known |= set(chat_names(claim, people=people, thread=thread))
+    missing = [name for name in names_in(claim, people=people) if name not in known]
+    if missing:
+        return f"it names {', '.join(missing)}, who the messages do not name."
+    numbers = numbers_in(claim) - set().union(*(numbers_in(s.content) for s in sources))
+    if numbers:
+        return f"the messages do not say {', '.join(sorted(numbers))}."
+    if _NEGATION.search(content):
+        negated = set().union(
+            *(_negated_words(source.content, pattern=_SAID_NEGATION) for source in sources)
+        )
+        if not _negated_words(content) & negated:
+            return "it negates what the messages do not negate."
+    subject = next((name for name in names_in(content, people=people) if name in everyone), None)
+    if subject and subject not in speakers:
+        return f"it is about {subject.title()}, who said none of those messages."
+    return ""
