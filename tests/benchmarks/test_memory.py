@@ -213,50 +213,47 @@ def test_every_held_out_fresh_chat_has_its_own_people_and_values(cases):
     assert not set(values) & everyone
 
 
+def _planted(cases) -> list[str]:
+    """Every value the chats plant (old, new and the character's own, diets included)."""
+    return [
+        value.lower() for case in cases for value in (*case.old, *case.new, *case.character_value)
+    ]
+
+
+def _assert_plants_only_its_own_values(cases, *, others) -> None:
+    """No value of ``cases`` repeats inside them, is planted by a part of ``others``, or is
+    the name of one of their people."""
+    planted = _planted(cases)
+    assert len(set(planted)) == len(planted)
+    shared = set(planted) & {value for part in others for value in _planted(part.cases)}
+    assert not shared
+    assert not set(planted) & {
+        name.lower() for case in cases for name in (case.user, case.character)
+    }
+
+
 def test_the_third_fresh_part_plants_no_value_another_part_planted():
     # Stricter than the older parts: the diets too, and the character's own values, are
     # words no other part plants, so nothing tuned on another part's words reaches them.
     # The dev part was written at the same time, independently of it, and is left out, as is
     # the dev2 part, written later without reading it.
-    planted = [
-        value.lower()
-        for case in FRESH3_CASES
-        for value in (*case.old, *case.new, *case.character_value)
-    ]
-    assert len(set(planted)) == len(planted)
-    earlier = {
-        value.lower()
-        for part in KNOWLEDGE_UPDATE_PARTS
-        if part.cases not in (FRESH3_CASES, DEV_CASES, DEV2_CASES)
-        for case in part.cases
-        for value in (*case.old, *case.new, *case.character_value)
-    }
-    assert not set(planted) & earlier
-    assert not set(planted) & {
-        name.lower() for case in FRESH3_CASES for name in (case.user, case.character)
-    }
+    _assert_plants_only_its_own_values(
+        FRESH3_CASES,
+        others=[
+            part
+            for part in KNOWLEDGE_UPDATE_PARTS
+            if part.cases not in (FRESH3_CASES, DEV_CASES, DEV2_CASES)
+        ],
+    )
 
 
 def test_the_fourth_fresh_part_plants_no_value_any_other_part_planted():
     # As strict as the third, and against every other part, the dev parts and fresh-3
     # included: diets and the character's own values too.
-    planted = [
-        value.lower()
-        for case in FRESH4_CASES
-        for value in (*case.old, *case.new, *case.character_value)
-    ]
-    assert len(set(planted)) == len(planted)
-    earlier = {
-        value.lower()
-        for part in KNOWLEDGE_UPDATE_PARTS
-        if part.cases is not FRESH4_CASES
-        for case in part.cases
-        for value in (*case.old, *case.new, *case.character_value)
-    }
-    assert not set(planted) & earlier
-    assert not set(planted) & {
-        name.lower() for case in FRESH4_CASES for name in (case.user, case.character)
-    }
+    _assert_plants_only_its_own_values(
+        FRESH4_CASES,
+        others=[part for part in KNOWLEDGE_UPDATE_PARTS if part.cases is not FRESH4_CASES],
+    )
 
 
 @pytest.mark.parametrize(
