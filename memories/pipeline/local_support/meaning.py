@@ -51,10 +51,13 @@ def invented_details(
     ``RARE_WORD``, below ``CLOSE_SAID_WORD`` for one the thread says elsewhere). A
     paraphrase ("adores" for "loves") is close to a cited word and fits the messages'
     subject; an invented place or object fits neither."""
+    # Read once: a set built per word cost a copy each, and a generator passed as ``names``
+    # would have been used up by the first word, letting every later name count as a detail.
+    named = set(names)
     candidates = [
         word
         for word in unsaid_words(claim, texts)
-        if not is_number(word) and lemma(word) not in GENERAL_VERBS and word not in set(names)
+        if not is_number(word) and lemma(word) not in GENERAL_VERBS and word not in named
     ]
     if not candidates:
         return []
