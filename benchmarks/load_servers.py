@@ -26,6 +26,19 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def stop_process(process: subprocess.Popen | None, *, grace: float = 10) -> None:
+    """Stop ``process`` if it still runs: terminated, then killed if it has not ended within
+    ``grace`` seconds, so a stuck server never outlives its run."""
+    if process is None or process.poll() is not None:
+        return
+    process.terminate()
+    try:
+        process.wait(timeout=grace)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=10)
+
+
 def database_url() -> str:
     conf = connection.settings_dict
     auth = conf["USER"] + (f":{conf['PASSWORD']}" if conf.get("PASSWORD") else "")
@@ -72,9 +85,7 @@ class FakeModel:
         return self
 
     def __exit__(self, *exc) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            self.process.wait(timeout=10)
+        stop_process(self.process)
 
 
 def server_stats(port: int) -> dict:
@@ -125,13 +136,7 @@ class Server:
         raise RuntimeError(f"{self.server} did not start within 60 s")
 
     def __exit__(self, *exc) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout=10)
+        stop_process(self.process)
         if os.environ.get("BENCH_SERVER_LOGS"):  # a folder to keep the servers' logs in
             self.log.seek(0)
             folder = os.environ["BENCH_SERVER_LOGS"]

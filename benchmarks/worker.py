@@ -26,6 +26,7 @@ from pathlib import Path
 from django.contrib.auth import get_user_model
 from django.test.utils import override_settings
 
+from benchmarks.load_servers import stop_process
 from benchmarks.loader import NO_MEMORY_JOB
 from drawhisper.providers.base import ChatMessage
 
@@ -109,13 +110,7 @@ class Worker:
         return None
 
     def __exit__(self, *exc) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout=10)
+        stop_process(self.process, grace=20)
 
 
 def send_jobs(broker_url: str, job_ids: list[int]) -> None:
