@@ -22,27 +22,10 @@
    and are counted apart (``kept_out_as_same``).
 2. **Knowledge updates** (``benchmarks.knowledge_updates``): the share of cases whose
    memories in context hold the latest value only, for each part of the suite apart
-   (``KNOWLEDGE_UPDATE_PARTS``, all scored by ``measure_knowledge_updates``): ``tuned``
-   (``CASES``, the offline update rules were tuned on it), ``seen`` (``HELD_OUT_CASES``, held
-   out last round, but its failures were looked at, so it is no longer unseen), ``fresh``
-   (``benchmarks.knowledge_updates_fresh.FRESH_CASES``, printed as "fresh-1": written held
-   out, before a round of rule changes; its failures were read and the rules tuned on it
-   from 2 December, so it is a tuning part now; its last held-out reading, 40.0%, is in
-   docs/benchmarks.md), ``dev`` (``benchmarks.knowledge_updates_dev.DEV_CASES``, sixty chats
-   written to tune on, before a round of rule changes), ``dev2``
-   (``benchmarks.knowledge_updates_dev2.DEV2_CASES``, thirty more chats written the same way
-   to tune on, with values no lexicon holds, denials, jobs without a verb and third persons'
-   values), ``fresh2``
-   (``benchmarks.knowledge_updates_fresh2.FRESH2_CASES``, a second part written without
-   reading the update rules, held out: nothing is tuned on it and its failures are not read),
-   ``fresh3`` (``benchmarks.knowledge_updates_fresh3.FRESH3_CASES``, printed as
-   "fresh-3", a third part written the same way while the rules were being tuned, held out
-   on the same terms) and ``fresh4`` (``benchmarks.knowledge_updates_fresh4.FRESH4_CASES``,
-   printed as "fresh-4", a fourth written the same way as a new clean held-out part, held
-   out on the same terms); ``bench_memory --ku-parts tuned,seen,fresh,dev`` leaves the three
-   held-out parts out while tuning. Baseline, in the same run and on the same memories:
-   nothing retired (every superseded memory of the case restored through the editing
-   service, then the same question asked again).
+   (``KNOWLEDGE_UPDATE_PARTS``, in ``benchmarks.knowledge_update_parts``: which parts were
+   tuned on and which are held out), all scored by ``measure_knowledge_updates``. Baseline,
+   in the same run and on the same memories: nothing retired (every superseded memory of
+   the case restored through the editing service, then the same question asked again).
 3. **Speaker attribution errors** on the same cases (rule in ``knowledge_updates``).
 4. **Chunks rejected as unsupported**: the share of stored chunks the pipeline's grounding
    check kept as ``unverified``, when the pipeline has that status; ``None`` (n/a) otherwise.
@@ -54,13 +37,10 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from benchmarks.knowledge_updates import CASES, HELD_OUT_CASES, Case
-from benchmarks.knowledge_updates_dev import DEV_CASES
-from benchmarks.knowledge_updates_dev2 import DEV2_CASES
-from benchmarks.knowledge_updates_fresh import FRESH_CASES
-from benchmarks.knowledge_updates_fresh2 import FRESH2_CASES
-from benchmarks.knowledge_updates_fresh3 import FRESH3_CASES
-from benchmarks.knowledge_updates_fresh4 import FRESH4_CASES
+# Re-exported: the command, the report and the tests read the parts from here.
+from benchmarks.knowledge_update_parts import KNOWLEDGE_UPDATE_PARTS as KNOWLEDGE_UPDATE_PARTS
+from benchmarks.knowledge_update_parts import KnowledgeUpdatePart as KnowledgeUpdatePart
+from benchmarks.knowledge_updates import CASES, Case
 from benchmarks.loader import (
     LoadedConversation,
     create_participants,
@@ -84,54 +64,6 @@ CHANGE_WORDS = frozenset(
 )
 CHANGE_PHRASES = ("no longer", "any more", "used to", "gave up", "broke up", "split up")
 UNVERIFIED = "unverified"
-
-
-@dataclass(frozen=True)
-class KnowledgeUpdatePart:
-    """One part of the knowledge-update suite: its ``--ku-parts`` name, the key of its
-    figures in the results, its cases and the label printed beside its figure."""
-
-    name: str
-    key: str
-    cases: tuple[Case, ...]
-    label: str
-
-
-KNOWLEDGE_UPDATE_PARTS = (
-    KnowledgeUpdatePart("tuned", "knowledge_updates", CASES, "tuned"),
-    KnowledgeUpdatePart(
-        "seen",
-        "knowledge_updates_held_out",
-        HELD_OUT_CASES,
-        "seen (held out last round; its failures were looked at)",
-    ),
-    KnowledgeUpdatePart(
-        "fresh",
-        "knowledge_updates_fresh",
-        FRESH_CASES,
-        "fresh-1 (written held out; read and tuned on from 2 December)",
-    ),
-    KnowledgeUpdatePart("dev", "knowledge_updates_dev", DEV_CASES, "dev (written to tune on)"),
-    KnowledgeUpdatePart("dev2", "knowledge_updates_dev2", DEV2_CASES, "dev2 (written to tune on)"),
-    KnowledgeUpdatePart(
-        "fresh2",
-        "knowledge_updates_fresh2",
-        FRESH2_CASES,
-        "fresh-2 (held out: not tuned on)",
-    ),
-    KnowledgeUpdatePart(
-        "fresh3",
-        "knowledge_updates_fresh3",
-        FRESH3_CASES,
-        "fresh-3 (held out)",
-    ),
-    KnowledgeUpdatePart(
-        "fresh4",
-        "knowledge_updates_fresh4",
-        FRESH4_CASES,
-        "fresh-4 (held out)",
-    ),
-)
 
 
 def _has_change_word(text: str) -> bool:

@@ -1,0 +1,88 @@
+"""The parts of the knowledge-update suite (``KNOWLEDGE_UPDATE_PARTS``), each printed apart by
+``bench_memory`` with its own baseline and scored by the same code
+(``benchmarks.memory.measure_knowledge_updates``):
+
+- ``tuned`` (``CASES``): the offline update rules were tuned on it;
+- ``seen`` (``HELD_OUT_CASES``): held out last round, but its failures were looked at, so it
+  is no longer unseen;
+- ``fresh`` (``benchmarks.knowledge_updates_fresh.FRESH_CASES``, printed as "fresh-1"):
+  written held out, before a round of rule changes; its failures were read and the rules
+  tuned on it from 2 December, so it is a tuning part now (its last held-out reading, 40.0%,
+  is in docs/benchmarks.md);
+- ``dev`` (``benchmarks.knowledge_updates_dev.DEV_CASES``): sixty chats written to tune on,
+  before a round of rule changes;
+- ``dev2`` (``benchmarks.knowledge_updates_dev2.DEV2_CASES``): thirty more chats written the
+  same way to tune on, with values no lexicon holds, denials, jobs without a verb and third
+  persons' values;
+- ``fresh2`` (``benchmarks.knowledge_updates_fresh2.FRESH2_CASES``): a second part written
+  without reading the update rules, held out: nothing is tuned on it and its failures are
+  not read;
+- ``fresh3`` (``benchmarks.knowledge_updates_fresh3.FRESH3_CASES``, printed as "fresh-3"): a
+  third part written the same way while the rules were being tuned, held out on the same
+  terms;
+- ``fresh4`` (``benchmarks.knowledge_updates_fresh4.FRESH4_CASES``, printed as "fresh-4"): a
+  fourth written the same way as a new clean held-out part, held out on the same terms.
+
+``bench_memory --ku-parts tuned,seen,fresh,dev`` leaves the three held-out parts out while
+tuning. A new part is registered here, not in the scoring code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from benchmarks.knowledge_updates import CASES, HELD_OUT_CASES, Case
+from benchmarks.knowledge_updates_dev import DEV_CASES
+from benchmarks.knowledge_updates_dev2 import DEV2_CASES
+from benchmarks.knowledge_updates_fresh import FRESH_CASES
+from benchmarks.knowledge_updates_fresh2 import FRESH2_CASES
+from benchmarks.knowledge_updates_fresh3 import FRESH3_CASES
+from benchmarks.knowledge_updates_fresh4 import FRESH4_CASES
+
+
+@dataclass(frozen=True)
+class KnowledgeUpdatePart:
+    """One part of the knowledge-update suite: its ``--ku-parts`` name, the key of its
+    figures in the results, its cases and the label printed beside its figure."""
+
+    name: str
+    key: str
+    cases: tuple[Case, ...]
+    label: str
+
+
+KNOWLEDGE_UPDATE_PARTS = (
+    KnowledgeUpdatePart("tuned", "knowledge_updates", CASES, "tuned"),
+    KnowledgeUpdatePart(
+        "seen",
+        "knowledge_updates_held_out",
+        HELD_OUT_CASES,
+        "seen (held out last round; its failures were looked at)",
+    ),
+    KnowledgeUpdatePart(
+        "fresh",
+        "knowledge_updates_fresh",
+        FRESH_CASES,
+        "fresh-1 (written held out; read and tuned on from 2 December)",
+    ),
+    KnowledgeUpdatePart("dev", "knowledge_updates_dev", DEV_CASES, "dev (written to tune on)"),
+    KnowledgeUpdatePart("dev2", "knowledge_updates_dev2", DEV2_CASES, "dev2 (written to tune on)"),
+    KnowledgeUpdatePart(
+        "fresh2",
+        "knowledge_updates_fresh2",
+        FRESH2_CASES,
+        "fresh-2 (held out: not tuned on)",
+    ),
+    KnowledgeUpdatePart(
+        "fresh3",
+        "knowledge_updates_fresh3",
+        FRESH3_CASES,
+        "fresh-3 (held out)",
+    ),
+    KnowledgeUpdatePart(
+        "fresh4",
+        "knowledge_updates_fresh4",
+        FRESH4_CASES,
+        "fresh-4 (held out)",
+    ),
+)
