@@ -10,6 +10,7 @@ import asyncio
 import uuid
 
 import pytest
+from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from drawhisper.accounts.services import token_for_user
@@ -144,3 +145,24 @@ async def wait_until(condition, *, timeout: float = 15, what: str = "the conditi
 
 async def no_more_events(communicator: WebsocketCommunicator, wait: float = 0.3) -> bool:
     return await communicator.receive_nothing(timeout=wait)
+
+
+# A reply long enough to still be streaming while a test acts on it (with ``slow_llm``).
+LONG_REPLY = "*She unrolls the chart slowly.* " + "The coast runs north for a long way. " * 30
+
+
+def messages_of(thread_id: int) -> list:
+    """The thread's messages in order, as stored."""
+    from chat.models import Message
+
+    return list(Message.objects.filter(thread_id=thread_id).order_by("seq"))
+
+
+get_messages = database_sync_to_async(messages_of)
+
+
+@pytest.fixture
+def slow_llm(settings):
+    """A scripted chat model that streams in small pieces with a pause between them, so a
+    test can act while a reply is being written."""
+    use_chat_backend(settings, chunk_size=6, delay=0.02)

@@ -1,28 +1,28 @@
 """The chat WebSocket, driven end to end through the ASGI application.
 
-Every event of the protocol and every failure a user could run into: refusal, busy, stop,
-a closed tab mid-reply, a resent message, a failing provider, regeneration, bad input."""
+Every event of the protocol and every failure a user could run into: busy, stop, a closed
+tab mid-reply, a resent message, a failing provider, regeneration. Opening the socket and
+refusals: ``test_consumer_connect``; several tabs of a thread: ``test_consumer_tabs``; bad
+input: ``test_consumer_events``."""
 
 from __future__ import annotations
 
 import uuid
-from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
-from django.utils import timezone
 
 from chat.groups import character_group
 from chat.models import Message
 from drawhisper.providers.fake import ScriptedChatBackend
 from tests.chat.conftest import (
+    LONG_REPLY,
     connect,
+    get_messages,
     no_more_events,
-    receive_close_code,
     receive_until,
     send_message,
-    socket,
     use_chat_backend,
     wait_until,
 )
@@ -31,19 +31,6 @@ from tests.factories import MessageFactory
 pytestmark = pytest.mark.django_db(transaction=True)
 
 STALLS_AFTER = "tests.chat.fakes.StallsAfterBackend"
-LONG_REPLY = "*She unrolls the chart slowly.* " + "The coast runs north for a long way. " * 30
-
-
-def messages_of(thread_id: int) -> list[Message]:
-    return list(Message.objects.filter(thread_id=thread_id).order_by("seq"))
-
-
-get_messages = database_sync_to_async(messages_of)
-
-
-@pytest.fixture
-def slow_llm(settings):
-    use_chat_backend(settings, chunk_size=6, delay=0.02)
 
 
 async def test_message_send_streams_a_reply_and_saves_both_messages(thread, token):
@@ -82,101 +69,6 @@ async def test_message_send_streams_a_reply_and_saves_both_messages(thread, toke
     await ws.disconnect()
 
 
-async def test_every_tab_sees_the_whole_reply_exactly_once(thread, token, slow_llm):
-    """The sending tab gets its own events straight from its socket, the other tab through
-    the channel layer: each sees the message, the start, every piece and the end once."""
-    ScriptedChatBackend.script("The tide turns at noon, and the boats go out with it.")
-    sender = await connect(thread.pk, token)
-    watcher = await connect(thread.pk, token)
-    await send_message(sender, "When do the boats go?")
-    for tab in (sender, watcher):
-        events = await receive_until(tab, "reply.end", timeout=15)
-        types = [event["type"] for event in events]
-        assert types[:2] == ["message.created", "reply.start"] and types[-1] == "reply.end"
-        assert types.count("message.created") == 1 and types.count("reply.start") == 1
-        streamed = "".join(event["delta"] for event in events if event["type"] == "reply.delta")
-        assert streamed == events[-1]["content"]
-        assert streamed == "The tide turns at noon, and the boats go out with it."
-        assert await no_more_events(tab)
-    await sender.disconnect()
-    await watcher.disconnect()
-
-
-async def test_unauthenticated_socket_is_closed_with_4401(thread):
-    ws = socket(thread.pk)
-    connected, _ = await ws.connect(timeout=5)
-    assert connected
-    assert await receive_close_code(ws) == 4401
-
-
-async def test_an_expired_token_is_refused_and_removed_while_a_lasting_one_connects(
-    thread, user, token
-):
-    from knox.models import AuthToken
-
-    expired, expired_key = await database_sync_to_async(AuthToken.objects.create)(
-        user=user, expiry=timedelta(seconds=-1)
-    )
-    ws = socket(thread.pk, expired_key)
-    await ws.connect(timeout=5)
-    assert await receive_close_code(ws) == 4401
-    assert not await database_sync_to_async(AuthToken.objects.filter(pk=expired.pk).exists)()
-    tab = await connect(thread.pk, token)  # the project's own tokens never expire
-    await tab.disconnect()
-
-
-async def test_another_users_thread_is_refused_exactly_like_a_missing_one(
-    thread, other_thread, token, other_token
-):
-    refusals = []
-    for thread_id in (other_thread.pk, 999_999_999):
-        ws = socket(thread_id, token)
-        await ws.connect(timeout=5)
-        refusals.append(await receive_close_code(ws))
-    assert refusals == [4404, 4404]
-    # A bad token is not a login.
-    ws = socket(thread.pk, "not-a-token")
-    await ws.connect(timeout=5)
-    assert await receive_close_code(ws) == 4401
-
-
-async def test_foreign_origin_is_rejected(thread, token):
-    from channels.testing import WebsocketCommunicator
-
-    from drawhisper.asgi import application
-
-    ws = WebsocketCommunicator(
-        application,
-        f"/ws/threads/{thread.pk}/?token={token}",
-        headers=[(b"origin", b"http://evil.example")],
-    )
-    connected, _ = await ws.connect(timeout=5)
-    assert not connected
-
-
-async def test_second_message_while_streaming_gets_busy_in_any_tab(thread, token, slow_llm):
-    ScriptedChatBackend.script(LONG_REPLY)
-    tab_a = await connect(thread.pk, token)
-    tab_b = await connect(thread.pk, token)
-    await send_message(tab_a, "Tell me about the coast.")
-    await receive_until(tab_a, "reply.delta")
-    await receive_until(tab_b, "reply.delta")  # the other tab watches the same stream
-
-    for tab in (tab_a, tab_b):
-        await send_message(tab, "And the mountains?")
-        error = await receive_until(tab, "error")
-        assert error[-1]["code"] == "busy"
-        assert "still being written" in error[-1]["detail"]
-    await tab_a.send_json_to({"type": "reply.regenerate"})
-    assert (await receive_until(tab_a, "error"))[-1]["code"] == "busy"
-
-    await receive_until(tab_a, "reply.end", timeout=15)
-    stored = await get_messages(thread.pk)
-    assert [m.content for m in stored if m.role == "user"] == ["Tell me about the coast."]
-    await tab_a.disconnect()
-    await tab_b.disconnect()
-
-
 async def test_reply_stop_keeps_the_text_and_marks_the_reply_interrupted(thread, token, slow_llm):
     ScriptedChatBackend.script(LONG_REPLY)
     ws = await connect(thread.pk, token)
@@ -196,20 +88,6 @@ async def test_reply_stop_keeps_the_text_and_marks_the_reply_interrupted(thread,
     await send_message(ws, "Shorter, please.")
     assert (await receive_until(ws, "reply.end"))[-1]["content"] == "Of course."
     await ws.disconnect()
-
-
-async def test_reply_stop_from_another_tab_stops_the_reply(thread, token, slow_llm):
-    ScriptedChatBackend.script(LONG_REPLY)
-    tab_a = await connect(thread.pk, token)
-    tab_b = await connect(thread.pk, token)
-    await send_message(tab_a, "Go on.")
-    await receive_until(tab_b, "reply.delta")
-    await tab_b.send_json_to({"type": "reply.stop"})
-    end_a = (await receive_until(tab_a, "reply.end"))[-1]
-    end_b = (await receive_until(tab_b, "reply.end"))[-1]
-    assert end_a == end_b and end_a["status"] == "interrupted"
-    await tab_a.disconnect()
-    await tab_b.disconnect()
 
 
 async def test_reply_stop_with_nothing_streaming_is_harmless(thread, token):
@@ -369,57 +247,6 @@ async def test_regenerate_with_only_the_greeting_is_refused(thread, token):
     await ws.disconnect()
 
 
-@pytest.mark.parametrize(
-    ("frame", "code"),
-    [
-        ("{not json", "invalid_json"),
-        ('["message.send"]', "invalid_message"),
-        ('{"type": "message.delete"}', "unknown_type"),
-        ('{"content": "no type"}', "unknown_type"),
-        (
-            '{"type": "message.send", "content": "   ", "client_id": "' + str(uuid.uuid4()) + '"}',
-            "empty_message",
-        ),
-        ('{"type": "message.send", "content": 42}', "invalid_message"),
-        (
-            '{"type": "message.send", "content": "hi", "client_id": "not-a-uuid"}',
-            "invalid_client_id",
-        ),
-        ('{"type": "message.send", "content": "hi", "client_id": 7}', "invalid_message"),
-    ],
-)
-async def test_bad_input_gets_an_error_event_and_the_socket_keeps_working(
-    thread, token, frame, code
-):
-    ws = await connect(thread.pk, token)
-    await ws.send_to(text_data=frame)
-    error = await ws.receive_json_from(timeout=5)
-    assert error["type"] == "error" and error["code"] == code and error["detail"]
-
-    ScriptedChatBackend.script("Still here.")
-    await send_message(ws, "Hello")
-    assert (await receive_until(ws, "reply.end"))[-1]["content"] == "Still here."
-    assert [m.role for m in await get_messages(thread.pk)] == ["assistant", "user", "assistant"]
-    await ws.disconnect()
-
-
-async def test_too_long_message_is_refused(thread, token, settings):
-    settings.CHAT_MAX_MESSAGE_CHARS = 20
-    ws = await connect(thread.pk, token)
-    await send_message(ws, "x" * 21)
-    error = await ws.receive_json_from(timeout=5)
-    assert error["code"] == "message_too_long" and "20" in error["detail"]
-    assert len(await get_messages(thread.pk)) == 1
-    await ws.disconnect()
-
-
-async def test_binary_frames_get_an_error(thread, token):
-    ws = await connect(thread.pk, token)
-    await ws.send_to(bytes_data=b"\x00\x01")
-    assert (await ws.receive_json_from(timeout=5))["code"] == "invalid_message"
-    await ws.disconnect()
-
-
 async def test_memory_events_are_forwarded_unchanged(thread, token, user):
     ws = await connect(thread.pk, token)
     event = {"type": "memory.created", "memory": {"id": 7, "title": "Sister", "type": "fact"}}
@@ -427,40 +254,6 @@ async def test_memory_events_are_forwarded_unchanged(thread, token, user):
         character_group(user.pk, thread.character_id), {"type": "client.event", "event": event}
     )
     assert await ws.receive_json_from(timeout=5) == event
-    await ws.disconnect()
-
-
-async def test_stale_streaming_reply_from_a_dead_process_is_interrupted_on_connect(thread, token):
-    dead = await database_sync_to_async(MessageFactory)(
-        thread=thread,
-        seq=2,
-        role="assistant",
-        status="streaming",
-        content="*She opens her mou",
-        progress_at=timezone.now() - timedelta(minutes=5),
-    )
-    ws = await connect(thread.pk, token)
-    await database_sync_to_async(dead.refresh_from_db)()
-    assert dead.status == "interrupted" and dead.content == "*She opens her mou"
-
-    ScriptedChatBackend.script("Sorry, where was I?")
-    await send_message(ws, "Hello?")
-    assert (await receive_until(ws, "reply.end"))[-1]["content"] == "Sorry, where was I?"
-    await ws.disconnect()
-
-
-async def test_live_streaming_reply_in_another_process_makes_the_thread_busy(thread, token):
-    live = await database_sync_to_async(MessageFactory)(
-        thread=thread,
-        seq=2,
-        role="assistant",
-        status="streaming",
-        content="",
-        progress_at=timezone.now(),
-    )
-    ws = await connect(thread.pk, token, expect_reply=live.pk)
-    await send_message(ws, "Hello?")
-    assert (await ws.receive_json_from(timeout=5))["code"] == "busy"
     await ws.disconnect()
 
 
@@ -534,94 +327,6 @@ async def test_a_stopped_reply_says_so_and_a_cut_off_one_says_it_was_cut_off(
     assert cut.error == "The reply was cut off before it finished."
 
 
-async def test_a_tab_that_connects_mid_reply_is_told_what_is_being_written(thread, token, slow_llm):
-    ScriptedChatBackend.script(LONG_REPLY)
-    tab_a = await connect(thread.pk, token)
-    await send_message(tab_a, "Go on.")
-    start = (await receive_until(tab_a, "reply.start"))[-1]
-    await receive_until(tab_a, "reply.delta")
-
-    async def progress_saved() -> bool:
-        reply = await database_sync_to_async(Message.objects.get)(pk=start["message_id"])
-        return bool(reply.content)
-
-    await wait_until(progress_saved, what="a progress save")
-    tab_b = await connect(thread.pk, token, expect_reply=start["message_id"])
-    await tab_b.send_json_to({"type": "reply.stop"})  # Stop works from the new tab too
-    end = (await receive_until(tab_b, "reply.end"))[-1]
-    assert end["message_id"] == start["message_id"] and end["status"] == "interrupted"
-    await tab_a.disconnect()
-    await tab_b.disconnect()
-    # Once it has ended, a new tab is told nothing is being written.
-    tab_c = await connect(thread.pk, token, expect_reply=None)
-    await tab_c.disconnect()
-
-
-async def test_a_tab_opened_mid_reply_sees_the_rest_of_the_stream_as_it_is_written(
-    thread, token, slow_llm, monkeypatch
-):
-    """The writing socket reuses its list of the thread's other tabs between batches; a tab
-    that opens says so, and gets the next batches at once, not after the list is refreshed."""
-    from chat.consumers import tabs
-
-    monkeypatch.setattr(tabs, "PEERS_REFRESH_SECONDS", 600.0)
-    ScriptedChatBackend.script(LONG_REPLY)
-    tab_a = await connect(thread.pk, token)
-    await tab_a.send_json_to(
-        {"type": "message.send", "content": "Go on.", "client_id": str(uuid.uuid4())}
-    )
-    start = (await receive_until(tab_a, "reply.start"))[-1]
-    await receive_until(tab_a, "reply.delta")  # tab A is alone: its batches skip the lookup
-    tab_b = await connect(thread.pk, token, expect_reply=start["message_id"])
-    events = await receive_until(tab_b, "reply.end", timeout=30)
-    deltas = [event["delta"] for event in events if event["type"] == "reply.delta"]
-    end = events[-1]
-    assert end["status"] == "complete" and end["content"] == LONG_REPLY
-    assert len(deltas) > 1  # the stream, not only its end
-    assert end["content"].endswith("".join(deltas))
-    await tab_a.disconnect()
-    await tab_b.disconnect()
-
-
-async def test_a_tab_closed_mid_reply_is_sent_no_more_of_the_stream(
-    thread, token, slow_llm, monkeypatch
-):
-    """A tab that closes says so: the writing socket stops sending it batches at once, not
-    when its list of the thread's other tabs is next refreshed; its own stream goes on to the
-    end, whole."""
-    from channels_redis.core import RedisChannelLayer
-
-    from chat.consumers import tabs
-
-    monkeypatch.setattr(tabs, "PEERS_REFRESH_SECONDS", 600.0)
-    batches_to: list[str] = []
-    send = RedisChannelLayer.send
-
-    async def recording_send(self, channel, message):
-        if message.get("type") == "client.event" and message["event"]["type"] == "reply.delta":
-            batches_to.append(channel)
-        return await send(self, channel, message)
-
-    monkeypatch.setattr(RedisChannelLayer, "send", recording_send)
-    ScriptedChatBackend.script(LONG_REPLY)
-    tab_a = await connect(thread.pk, token)
-    tab_b = await connect(thread.pk, token)
-    await send_message(tab_a, "Go on.")
-    await receive_until(tab_b, "reply.delta")
-    await tab_b.disconnect()
-    sent_before_close = len(batches_to)
-    assert sent_before_close >= 1 and len(set(batches_to)) == 1  # tab B's channel only
-
-    events = await receive_until(tab_a, "reply.end", timeout=30)
-    end = events[-1]
-    assert end["status"] == "complete" and end["content"] == LONG_REPLY
-    deltas = [event for event in events if event["type"] == "reply.delta"]
-    assert len(deltas) > 10  # the stream went on for many batches after tab B closed
-    # At most the batches already on their way as it closed (without the announcement: all).
-    assert len(batches_to) - sent_before_close <= 3
-    await tab_a.disconnect()
-
-
 async def test_continue_extends_the_last_reply_and_keeps_the_old_text_as_a_version(thread, token):
     ScriptedChatBackend.reset()
     ScriptedChatBackend.script("The coast runs north.", " Then it bends east, past the light.")
@@ -654,70 +359,3 @@ async def test_continue_extends_the_last_reply_and_keeps_the_old_text_as_a_versi
     await ws.send_json_to({"type": "reply.continue"})
     error = (await receive_until(ws, "error"))[-1]
     assert error["code"] == "nothing_to_continue" and "last reply" in error["detail"]
-
-
-_CLIENT_ID = "0b6f3f5e-6c1a-4b7e-9a51-3f0d7c1e2a90"
-
-
-@pytest.mark.parametrize(
-    ("frame", "code", "detail"),
-    [
-        (
-            '{"type": "message.send", "content": "a\\u0000b", "client_id": "' + _CLIENT_ID + '"}',
-            "invalid_message",
-            "content: Null characters are not allowed.",
-        ),
-        (
-            '{"type": "message.send", "content": "a\\ud800b", "client_id": "' + _CLIENT_ID + '"}',
-            "invalid_message",
-            "content: Surrogate characters are not allowed",
-        ),
-        (
-            '{"type": "message.send", "content": "hi", "client_id": "\\udfff"}',
-            "invalid_message",
-            "client_id: Surrogate characters are not allowed",
-        ),
-        ('{"type": "reply.stop", "force": true}', "invalid_message", "force: Unknown field."),
-        (
-            '{"type": "message.send", "content": "hi", "persona": "x"}',
-            "invalid_message",
-            "persona: Unknown field.",
-        ),
-        ('{"a": ' * 1000 + "1" + "}" * 1000, "invalid_json", "JSON is nested too deeply"),
-        (
-            '{"type": "message.send", "content": ' + "[" * 1000 + "]" * 1000 + "}",
-            "invalid_json",
-            "JSON is nested too deeply",
-        ),
-        (
-            '{"type": ' + '{"a": ' * 100 + "1" + "}" * 101,
-            "invalid_json",
-            "JSON is nested too deeply",
-        ),
-        ('{"type": ' + '{"a": ' * 50 + "1" + "}" * 51, "unknown_type", "Unknown event type ?"),
-    ],
-)
-async def test_input_is_validated_like_rest_and_the_socket_keeps_working(
-    thread, token, frame, code, detail
-):
-    ws = await connect(thread.pk, token)
-    await ws.send_to(text_data=frame)
-    error = await ws.receive_json_from(timeout=5)
-    assert error["type"] == "error" and error["code"] == code, error
-    assert error["detail"].startswith(detail), error
-    assert len(await get_messages(thread.pk)) == 1  # nothing stored
-
-    ScriptedChatBackend.script("Still here.")
-    await send_message(ws, "Hi")
-    assert (await receive_until(ws, "reply.end"))[-1]["content"] == "Still here."
-    await ws.disconnect()
-
-
-async def test_a_frame_over_the_size_limit_is_refused(thread, token, settings):
-    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1_048_576
-    ws = await connect(thread.pk, token)
-    await send_message(ws, "x" * 1_100_000)
-    error = await ws.receive_json_from(timeout=5)
-    assert error["code"] == "too_large" and "too large" in error["detail"]
-    assert error["detail"].endswith("at most 1 MB.")
-    await ws.disconnect()
