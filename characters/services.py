@@ -90,7 +90,9 @@ def character_create(
         "card_extensions": card_extensions or {},
     }
     _check(values)
-    values["generation"] = validate_generation(owner=owner, data=generation or {})
+    values["generation"] = validate_generation(
+        owner=owner, data={} if generation is None else generation
+    )
     character = Character(owner=owner, **values)
     if avatar is not None:
         _set_avatar(character, avatar)
@@ -125,7 +127,9 @@ def character_update(
     if "generation" in data:
         data = {
             **data,
-            "generation": validate_generation(owner=character.owner, data=data["generation"] or {}),
+            "generation": validate_generation(
+                owner=character.owner, data={} if data["generation"] is None else data["generation"]
+            ),
         }
     for field, value in data.items():
         setattr(character, field, value)

@@ -8,10 +8,13 @@ types.
 Input is refused rather than guessed at:
 - a request body field the endpoint does not take is a 400 naming it (``StrictFieldsMixin``);
 - ids and numbers are ASCII digits within the database's range (``IdField``,
-  ``StrictIntegerField``): ``abc``, ``²`` and ``99999999999999999999`` are 400s;
+  ``StrictIntegerField``): ``abc``, ``²`` and ``99999999999999999999`` are 400s; a yes/no
+  is a JSON ``true`` or ``false`` (``StrictBooleanField``), not ``0`` or ``"yes"``;
 - ``limit`` and ``offset`` of a paged list are checked the same way (``Pagination``);
 - a JSON body is at most ``DATA_UPLOAD_MAX_MEMORY_SIZE`` bytes (413) and ``MAX_JSON_DEPTH``
-  levels deep (400); the chat WebSocket applies the same ``loads_limited``.
+  levels deep (400); the chat WebSocket applies the same ``loads_limited``;
+- text that must not be blank once trimmed carries ``NotBlankValidator``, whose pattern the
+  OpenAPI schema states (``NOT_BLANK_PATTERN``), as it states DRF's own text rules.
 """
 
 from __future__ import annotations
@@ -26,6 +29,8 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.core.validators import RegexValidator
+from django.http import QueryDict
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework import exceptions, serializers, status
 from rest_framework.pagination import LimitOffsetPagination
@@ -196,6 +201,24 @@ class LimitedJSONParser(JSONParser):
 
 # --------------------------------------------------------------------------- strict fields
 
+# What ``str.strip()`` removes (``str.isspace()``), spelt out: ECMA's ``\s``, which the
+# schema's validators use, leaves out U+001C-U+001F and U+0085, which Python strips.
+_WHITESPACE = r"\t\n\x0b\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
+NO_NULL_PATTERN = r"^[^\x00]*$"
+NOT_BLANK_PATTERN = rf"^[^\x00]*[^\x00{_WHITESPACE}][^\x00]*$"
+
+
+class NotBlankValidator(RegexValidator):
+    """Text with something in it besides whitespace (and no null character, which DRF's
+    ``CharField`` refuses anyway); drf-spectacular writes its regex as the field's pattern."""
+
+    regex = NOT_BLANK_PATTERN
+    code = "blank"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message=message)
+
+
 _ASCII_INTEGER = re.compile(r"[+-]?[0-9]{1,25}")
 
 
@@ -221,6 +244,24 @@ class StrictIntegerField(serializers.IntegerField):
         self.fail("invalid")
 
 
+class StrictBooleanField(serializers.BooleanField):
+    """``true`` or ``false``. DRF's ``BooleanField`` also takes ``0``, ``1``, ``"yes"``,
+    ``"on"`` and more, which the schema's ``boolean`` does not allow; a form, where every value
+    is text, may send ``"true"`` or ``"false"``."""
+
+    default_error_messages = {"invalid": "Must be true or false."}
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool):
+            return data
+        if isinstance(getattr(self.root, "initial_data", None), QueryDict) and data in (
+            "true",
+            "false",
+        ):
+            return data == "true"
+        self.fail("invalid")
+
+
 class IdField(StrictIntegerField):
     """The id of a row: a whole number from 1 to the largest bigint."""
 
@@ -238,9 +279,33 @@ def json_object_body(request) -> dict:
     return dict(request.data)
 
 
+def not_text_errors(field: serializers.Field, value: Any) -> list | dict | None:
+    """The errors of a number (or any non-text) where a text field, or a list of text, takes
+    text, as DRF words a field's errors (by index for a list); ``None`` when there are none.
+    DRF's ``CharField`` turns a number into text, where the schema says ``string``."""
+    if value is None:
+        return None
+    if isinstance(field, serializers.CharField) and not isinstance(value, str):
+        return [field.error_messages.get("invalid") or "Must be text."]
+    if (
+        isinstance(field, serializers.ListField)
+        and isinstance(field.child, serializers.CharField)
+        and isinstance(value, list)
+    ):
+        message = field.child.error_messages.get("invalid") or "Must be text."
+        by_index = {
+            index: [message] for index, item in enumerate(value) if not isinstance(item, str)
+        }
+        return by_index or None
+    return None
+
+
 class StrictFieldsMixin:
     """Refuse request body fields the serializer does not define, naming them, instead of
-    dropping them silently (a misspelt ``persona`` would otherwise save nothing)."""
+    dropping them silently (a misspelt ``persona`` would otherwise save nothing), and a number
+    where a field takes text."""
+
+    refuses_unknown_fields = True  # the schema says so (drawhisper.api_schema)
 
     def to_internal_value(self, data):
         if isinstance(data, Mapping):
@@ -249,6 +314,13 @@ class StrictFieldsMixin:
             if unknown:
                 message = f"Unknown field. This endpoint takes: {', '.join(known) or 'nothing'}."
                 raise serializers.ValidationError({str(key): [message] for key in unknown})
+            not_text = {
+                name: errors
+                for name, field in self.fields.items()
+                if name in data and (errors := not_text_errors(field, data[name]))
+            }
+            if not_text:
+                raise serializers.ValidationError(not_text)
         return super().to_internal_value(data)
 
 

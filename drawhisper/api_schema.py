@@ -1,24 +1,86 @@
-"""The OpenAPI schema's description of what every endpoint answers besides success.
+"""The OpenAPI schema's description of what every endpoint takes and answers.
 
-``ApiSchema`` (``DEFAULT_SCHEMA_CLASS``) adds the error answers drf-spectacular cannot see in
-an ``APIView``: 400, 401/403, 404 and 413, each with ``drawhisper.api.ErrorSerializer``'s
-shape. Kept apart from ``drawhisper.api`` because DRF imports that module while its views
-load, and drf-spectacular's schema class imports those views."""
+``ApiSchema`` (``DEFAULT_SCHEMA_CLASS``) states the rules the serializers apply, so that a
+request the schema calls valid is one the server accepts, and one it calls invalid is refused:
+
+- a request body whose serializer refuses unknown fields (``refuses_unknown_fields``, as
+  ``StrictFieldsMixin`` does) is an object with ``additionalProperties: false``;
+- text fields say what DRF's ``CharField`` refuses: a null character anywhere, and, unless
+  blank text is allowed, text that is empty (or only whitespace, when it is trimmed);
+- an upload is ``format: binary`` (drf-spectacular writes ``uri`` without split components);
+- a body is documented as JSON, the format every client uses; an endpoint that takes files
+  documents ``multipart/form-data`` instead, or both, each with its own shape, through
+  ``extend_schema(request={media type: serializer})``. Form-encoded bodies are still parsed
+  but not documented: they cannot carry lists, objects or null.
+
+It also adds the error answers drf-spectacular cannot see in an ``APIView``: 400, 401/403,
+404 and 413, 409 where the operation's description names it and 429 where the view throttles,
+each with ``drawhisper.api.ErrorSerializer``'s shape. Kept apart from
+``drawhisper.api`` because DRF imports that module while its views load, and
+drf-spectacular's schema class imports those views."""
 
 from __future__ import annotations
 
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import OpenApiParameter
+from rest_framework import serializers
+from rest_framework.parsers import JSONParser, MultiPartParser
 from rest_framework.permissions import AllowAny
 from rest_framework.settings import api_settings
 
-from drawhisper.api import ErrorSerializer
+from drawhisper.api import (
+    NO_NULL_PATTERN,
+    NOT_BLANK_PATTERN,
+    ErrorSerializer,
+)
 
 
 class ApiSchema(AutoSchema):
     """drf-spectacular's schema plus the error answers every endpoint really gives: 400 for
     bad input, 401/403 without valid credentials, 404 for an id that is not the caller's, 413
     for a body over the limit; all with ``ErrorSerializer``'s shape."""
+
+    def map_parsers(self) -> list[str]:
+        parsers = self.view.get_parsers()
+        if any(isinstance(parser, JSONParser) for parser in parsers):
+            return ["application/json"]
+        if any(isinstance(parser, MultiPartParser) for parser in parsers):
+            return ["multipart/form-data"]
+        return super().map_parsers()
+
+    def _map_basic_serializer(self, serializer, direction):
+        outer, self._direction = getattr(self, "_direction", None), direction
+        try:
+            schema = super()._map_basic_serializer(serializer, direction)
+        finally:
+            self._direction = outer
+        if direction == "request" and getattr(serializer, "refuses_unknown_fields", False):
+            schema["additionalProperties"] = False
+        if type(serializer).__dict__.get("__doc__") is None:
+            schema.pop("description", None)  # a base class's (StrictFieldsMixin's), not its own
+        return schema
+
+    def _map_serializer_field(self, field, direction, bypass_extensions=False):
+        schema = super()._map_serializer_field(field, direction, bypass_extensions)
+        if direction == "request" and isinstance(field, serializers.FileField):
+            return {**schema, "format": "binary"}
+        return schema
+
+    def _insert_field_validators(self, field, schema):
+        super()._insert_field_validators(field, schema)
+        if (
+            getattr(self, "_direction", None) == "request"
+            and isinstance(field, serializers.CharField)
+            and schema.get("type") == "string"
+            and not {"format", "pattern", "enum", "oneOf"} & set(schema)
+        ):
+            if field.allow_blank:
+                schema["pattern"] = NO_NULL_PATTERN
+            elif field.trim_whitespace:
+                schema["pattern"] = NOT_BLANK_PATTERN
+            else:
+                schema["pattern"] = NO_NULL_PATTERN
+                schema["minLength"] = max(schema.get("minLength", 0), 1)
 
     def _get_response_bodies(self, direction="response"):
         responses = super()._get_response_bodies(direction)
@@ -37,6 +99,11 @@ class ApiSchema(AutoSchema):
             )
         if has_body:
             errors["413"] = "The request body is over the size limit."
+        if "409" in (self.get_description() or ""):
+            # A conflict answer the view builds by hand, which its description names.
+            errors["409"] = "A conflict; `code` says which (see the description)."
+        if getattr(self.view, "throttle_classes", None):
+            errors["429"] = "Too many attempts; `detail` says when to try again."
         for code, description in errors.items():
             if code not in responses:
                 responses[code] = self._get_response_for_code(

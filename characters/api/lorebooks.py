@@ -16,6 +16,7 @@ from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from characters.api.book_inputs import LorebookInputSerializer
 from characters.lorebooks import formats, matching, services
 from characters.lorebooks.selectors import (
     lorebook_entries,
@@ -94,6 +95,8 @@ class LorebookOutputSerializer(serializers.ModelSerializer):
 
 
 class LorebookTestInputSerializer(serializers.Serializer):
+    refuses_unknown_fields = True  # the schema says so (drawhisper.api_schema)
+
     text = serializers.CharField(allow_blank=True, trim_whitespace=False, max_length=100_000)
 
     def to_internal_value(self, data):
@@ -140,7 +143,7 @@ class LorebookListCreateApi(APIView):
         operation_id="lorebooks_create",
         description="Create a lorebook: `name`, optional `entries` (list), `characters`, "
         "`scenes`, `threads` (ids to attach it to).",
-        request=OpenApiTypes.OBJECT,
+        request=LorebookInputSerializer,
         responses={201: LorebookOutputSerializer},
     )
     def post(self, request):
@@ -157,7 +160,7 @@ class LorebookDetailApi(APIView):
         operation_id="lorebooks_partial_update",
         description="Change the named fields; `entries`, when sent, replaces all entries (send "
         "an entry's `id` to keep what its import carried).",
-        request=OpenApiTypes.OBJECT,
+        request=LorebookInputSerializer,
         responses=LorebookOutputSerializer,
     )
     def patch(self, request, lorebook_id: int):

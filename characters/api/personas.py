@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from characters.api.book_inputs import PersonaInputSerializer
 from characters.models import Persona
 from characters.personas import services
 from characters.personas.selectors import persona_get, persona_list
@@ -44,11 +44,13 @@ class PersonaListCreateApi(APIView):
         operation_id="personas_create",
         description="`name`, optional `description` and `default` (the first persona is the "
         "default). New chats use the default persona unless they name another.",
-        request=OpenApiTypes.OBJECT,
+        request=PersonaInputSerializer,
         responses={201: PersonaOutputSerializer},
     )
     def post(self, request):
-        persona = services.persona_create(owner=request.user, data=json_object_body(request))
+        data = json_object_body(request)
+        PersonaInputSerializer(data=data).is_valid(raise_exception=True)
+        persona = services.persona_create(owner=request.user, data=data)
         return Response(PersonaOutputSerializer(persona).data, status=status.HTTP_201_CREATED)
 
 
@@ -59,13 +61,14 @@ class PersonaDetailApi(APIView):
 
     @extend_schema(
         operation_id="personas_partial_update",
-        request=OpenApiTypes.OBJECT,
+        request=PersonaInputSerializer,
         responses=PersonaOutputSerializer,
     )
     def patch(self, request, persona_id: int):
-        persona = services.persona_update(
-            persona=get_own_persona(request, persona_id), data=json_object_body(request)
-        )
+        persona = get_own_persona(request, persona_id)
+        data = json_object_body(request)
+        PersonaInputSerializer(data=data, partial=True).is_valid(raise_exception=True)
+        persona = services.persona_update(persona=persona, data=data)
         return Response(PersonaOutputSerializer(persona).data)
 
     @extend_schema(operation_id="personas_destroy", responses={204: None})

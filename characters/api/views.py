@@ -19,6 +19,7 @@ from characters.api.serializers import (
     CardImportOutputSerializer,
     CharacterInputSerializer,
     CharacterOutputSerializer,
+    CharacterUploadInputSerializer,
 )
 from characters.card_files import card_png_download, read_card_upload
 from characters.selectors import character_get, character_list
@@ -36,6 +37,22 @@ def get_own_character(request, character_id):
     if character is None:
         raise NotFound("Character not found.")
     return character
+
+
+def character_input(request, *, partial: bool = False) -> dict:
+    """The validated body: JSON with every field, or a form carrying the avatar."""
+    if request.content_type.startswith(("multipart/", "application/x-www-form-urlencoded")):
+        serializer = CharacterUploadInputSerializer(data=request.data, partial=partial)
+    else:
+        serializer = CharacterInputSerializer(data=request.data, partial=partial)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+CHARACTER_BODIES = {
+    "application/json": CharacterInputSerializer,
+    "multipart/form-data": CharacterUploadInputSerializer,
+}
 
 
 def _split_avatar(validated: dict) -> tuple[dict, object, bool]:
@@ -60,13 +77,11 @@ class CharacterListCreateApi(APIView):
 
     @extend_schema(
         operation_id="characters_create",
-        request=CharacterInputSerializer,
+        request=CHARACTER_BODIES,
         responses={201: CharacterOutputSerializer},
     )
     def post(self, request):
-        serializer = CharacterInputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data, avatar, _ = _split_avatar(serializer.validated_data)
+        data, avatar, _ = _split_avatar(character_input(request))
         character = character_create(owner=request.user, avatar=avatar, **data)
         return Response(CharacterOutputSerializer(character).data, status=status.HTTP_201_CREATED)
 
@@ -80,9 +95,7 @@ class CharacterDetailApi(APIView):
 
     def _update(self, request, character_id: int, *, partial: bool):
         character = get_own_character(request, character_id)
-        serializer = CharacterInputSerializer(data=request.data, partial=partial)
-        serializer.is_valid(raise_exception=True)
-        data, avatar, remove_avatar = _split_avatar(serializer.validated_data)
+        data, avatar, remove_avatar = _split_avatar(character_input(request, partial=partial))
         character = character_update(
             character=character, data=data, avatar=avatar, remove_avatar=remove_avatar
         )
@@ -90,7 +103,7 @@ class CharacterDetailApi(APIView):
 
     @extend_schema(
         operation_id="characters_update",
-        request=CharacterInputSerializer,
+        request=CHARACTER_BODIES,
         responses=CharacterOutputSerializer,
     )
     def put(self, request, character_id: int):
@@ -98,7 +111,7 @@ class CharacterDetailApi(APIView):
 
     @extend_schema(
         operation_id="characters_partial_update",
-        request=CharacterInputSerializer,
+        request=CHARACTER_BODIES,
         responses=CharacterOutputSerializer,
     )
     def patch(self, request, character_id: int):

@@ -36,6 +36,12 @@ def _check_entry(values: Mapping[str, Any], where: str) -> dict[str, Any]:
     def fail(name: str, message: str) -> None:
         errors.setdefault(f"{where}.{name}", []).append(message)
 
+    entry_id = values.get("id")
+    if entry_id is not None and (
+        isinstance(entry_id, bool) or not isinstance(entry_id, int) or not 1 <= entry_id < 2**63
+    ):
+        fail("id", "Must be the id of an entry, or null for a new one.")
+
     for name in ("comment", "content"):
         if not isinstance(fields[name], str):
             fail(name, "Must be text.")

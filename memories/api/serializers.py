@@ -7,9 +7,16 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from drawhisper.api import SEQ_MAX, IdField, QuerySerializer, StrictIntegerField, StrictSerializer
+from drawhisper.api import (
+    SEQ_MAX,
+    IdField,
+    QuerySerializer,
+    StrictBooleanField,
+    StrictIntegerField,
+    StrictSerializer,
+)
 from memories import profile
-from memories.editing import EXPORT_FORMAT, EXPORT_VERSION
+from memories.editing import EXPORT_FORMAT, EXPORT_VERSION, MAX_CONTENT_LENGTH, MAX_TITLE_LENGTH
 from memories.models import Memory, MemoryType
 
 
@@ -36,23 +43,45 @@ class MemoryListParamsSerializer(QuerySerializer):
     )
 
 
+def _memory_type(**kwargs) -> serializers.ChoiceField:
+    return serializers.ChoiceField(
+        choices=MemoryType.choices,
+        error_messages={"invalid_choice": f"Choose one of: {', '.join(MemoryType.values)}."},
+        **kwargs,
+    )
+
+
+def _memory_text(name: str, limit: int, missing: str, **kwargs) -> serializers.CharField:
+    """Trimmed, as the service stores it: not blank, and within ``limit`` once trimmed."""
+    return serializers.CharField(
+        max_length=limit,
+        error_messages={
+            "blank": missing,
+            "max_length": f"Keep the {name} under {limit} characters.",
+        },
+        **kwargs,
+    )
+
+
 class MemoryCreateSerializer(StrictSerializer):
     character = IdField()
-    type = serializers.CharField()
-    title = serializers.CharField(allow_blank=True, trim_whitespace=False)
-    content = serializers.CharField(allow_blank=True, trim_whitespace=False)
+    type = _memory_type()
+    title = _memory_text("title", MAX_TITLE_LENGTH, "A memory needs a title.")
+    content = _memory_text("content", MAX_CONTENT_LENGTH, "A memory needs some content.")
     thread = IdField(required=False, allow_null=True, help_text="The chat it belongs to.")
-    shared = serializers.BooleanField(
+    shared = StrictBooleanField(
         required=False, allow_null=True, default=None, help_text="Default: true without a thread."
     )
-    pin = serializers.BooleanField(required=False, default=False, help_text="Pin it to `thread`.")
+    pin = StrictBooleanField(required=False, default=False, help_text="Pin it to `thread`.")
 
 
 class MemoryUpdateSerializer(StrictSerializer):
-    type = serializers.CharField(required=False)
-    title = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False)
-    content = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False)
-    source_changed = serializers.BooleanField(
+    type = _memory_type(required=False)
+    title = _memory_text("title", MAX_TITLE_LENGTH, "A memory needs a title.", required=False)
+    content = _memory_text(
+        "content", MAX_CONTENT_LENGTH, "A memory needs some content.", required=False
+    )
+    source_changed = StrictBooleanField(
         required=False, help_text="Only `false`: the user checked the memory still holds."
     )
     status = serializers.ChoiceField(
@@ -128,14 +157,14 @@ class ExportedMemorySerializer(serializers.Serializer):
     type = _text_field()
     title = _text_field()
     content = _text_field()
-    shared = serializers.BooleanField(required=False)
+    shared = StrictBooleanField(required=False)
     pinned_threads = serializers.ListField(child=IdField(), required=False)
     dismissed_threads = serializers.ListField(child=IdField(), required=False)
     source = ExportedSourceSerializer(required=False, allow_null=True)
     status = serializers.ChoiceField(choices=Memory.Status.choices, required=False)
     created_by = serializers.ChoiceField(choices=Memory.CreatedBy.choices, required=False)
-    edited_by_user = serializers.BooleanField(required=False)
-    source_changed = serializers.BooleanField(required=False)
+    edited_by_user = StrictBooleanField(required=False)
+    source_changed = StrictBooleanField(required=False)
     created_at = serializers.DateTimeField(required=False, allow_null=True)
     updated_at = serializers.DateTimeField(required=False, allow_null=True)
 

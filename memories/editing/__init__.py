@@ -26,7 +26,7 @@ from memories.editing.changes import (
     memory_unshare,
     memory_update,
 )
-from memories.editing.checks import MAX_PINS_PER_THREAD
+from memories.editing.checks import MAX_CONTENT_LENGTH, MAX_PINS_PER_THREAD, MAX_TITLE_LENGTH
 from memories.editing.conflicts import KEEP_CHOICES, memory_conflicts, memory_resolve_conflict
 from memories.editing.transfer import (
     EXPORT_FORMAT,
@@ -41,7 +41,9 @@ __all__ = [
     "EXPORT_FORMAT",
     "EXPORT_VERSION",
     "KEEP_CHOICES",
+    "MAX_CONTENT_LENGTH",
     "MAX_PINS_PER_THREAD",
+    "MAX_TITLE_LENGTH",
     "ImportResult",
     "memories_export",
     "memories_import",

@@ -204,4 +204,5 @@ def test_nested_errors_name_the_path(api_client, objects):
         "/api/characters/", {"name": "Mara", "tags": ["ok", 7, {"x": 1}]}, format="json"
     )
     assert response.status_code == 400
-    assert response.json()["detail"].startswith("tags[2]: ")
+    assert response.json()["detail"].startswith("tags[1]: ")  # 7 is a number, not text
+    assert set(response.json()["errors"]["tags"]) == {"1", "2"}

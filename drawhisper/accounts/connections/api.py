@@ -10,22 +10,14 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from drawhisper.accounts.connections import memory, services
+from drawhisper.accounts.connections.generation import GenerationField
 from drawhisper.accounts.connections.models import Connection
 from drawhisper.accounts.connections.presets import presets_list
-from drawhisper.api import LimitedJSONParser
+from drawhisper.api import LimitedJSONParser, StrictBooleanField, StrictFieldsMixin
 from drawhisper.providers.base import ProviderError
 
 
-class _RefuseUnknownFields:
-    def to_internal_value(self, data):
-        if hasattr(data, "keys"):
-            unknown = sorted(set(data.keys()) - set(self.fields))
-            if unknown:
-                raise serializers.ValidationError({name: ["Unknown field."] for name in unknown})
-        return super().to_internal_value(data)
-
-
-class ConnectionInputSerializer(_RefuseUnknownFields, serializers.Serializer):
+class ConnectionInputSerializer(StrictFieldsMixin, serializers.Serializer):
     name = serializers.CharField(max_length=80)
     preset = serializers.CharField(max_length=32, required=False, allow_blank=True)
     base_url = serializers.URLField(max_length=500)
@@ -39,8 +31,8 @@ class ConnectionInputSerializer(_RefuseUnknownFields, serializers.Serializer):
         help_text="Write-only. On update: a new key; empty removes it; left out keeps it.",
     )
     default_model = serializers.CharField(max_length=200, required=False, allow_blank=True)
-    is_default = serializers.BooleanField(required=False)
-    generation = serializers.JSONField(required=False, help_text="Default sampling settings.")
+    is_default = StrictBooleanField(required=False)
+    generation = GenerationField(required=False, help_text="Default sampling settings.")
 
 
 class ConnectionOutputSerializer(serializers.ModelSerializer):
@@ -80,7 +72,7 @@ class PresetSerializer(serializers.Serializer):
     needs_key = serializers.BooleanField()
 
 
-class MemoryModelChoiceSerializer(_RefuseUnknownFields, serializers.Serializer):
+class MemoryModelChoiceSerializer(StrictFieldsMixin, serializers.Serializer):
     connection = serializers.IntegerField(
         allow_null=True,
         min_value=1,
@@ -96,7 +88,7 @@ class MemoryModelChoiceSerializer(_RefuseUnknownFields, serializers.Serializer):
     )
 
 
-class MemoryModelsInputSerializer(_RefuseUnknownFields, serializers.Serializer):
+class MemoryModelsInputSerializer(StrictFieldsMixin, serializers.Serializer):
     summary = MemoryModelChoiceSerializer(required=False)
     extract = MemoryModelChoiceSerializer(required=False)
 

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+
+from drawhisper.api import not_text_errors
 
 SAMPLING_KEYS = (
     "temperature",
@@ -23,6 +26,8 @@ GENERATION_KEYS = ("connection", "model", *SAMPLING_KEYS)
 
 class GenerationSettingsSerializer(serializers.Serializer):
     """Strict: unknown keys are refused by name; null clears a key."""
+
+    refuses_unknown_fields = True  # the schema says so (drawhisper.api_schema)
 
     connection = serializers.IntegerField(
         required=False, allow_null=True, min_value=1, max_value=2**31 - 1
@@ -54,7 +59,20 @@ class GenerationSettingsSerializer(serializers.Serializer):
         unknown = sorted(set(data) - set(self.fields))
         if unknown:
             raise serializers.ValidationError({name: ["Unknown field."] for name in unknown})
+        not_text = {
+            name: errors
+            for name, field in self.fields.items()
+            if name in data and (errors := not_text_errors(field, data[name]))
+        }
+        if not_text:
+            raise serializers.ValidationError(not_text)
         return super().to_internal_value(data)
+
+
+@extend_schema_field(GenerationSettingsSerializer)
+class GenerationField(serializers.JSONField):
+    """A generation layer in a request body, checked by ``validate_generation``; the schema
+    shows its keys."""
 
 
 def clean_layer(data: dict[str, Any]) -> dict[str, Any]:

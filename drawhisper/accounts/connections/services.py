@@ -100,6 +100,8 @@ def _first_error(errors: Any) -> str:
 
 def validate_generation(*, owner, data: Any, field: str = "generation") -> dict[str, Any]:
     """A validated, cleaned generation layer; a connection must be the owner's own."""
+    if not isinstance(data, dict):  # DRF cannot list the errors of a serializer given a list
+        raise ValidationError({field: ["Generation settings must be a JSON object."]})
     serializer = GenerationSettingsSerializer(data=data)
     if not serializer.is_valid():
         raise ValidationError(
@@ -129,7 +131,7 @@ def connection_create(
     if not name:
         raise ValidationError({"name": "The name is empty."})
     base_url = _check_base_url(base_url)
-    layer = validate_generation(owner=owner, data=generation or {})
+    layer = validate_generation(owner=owner, data={} if generation is None else generation)
     layer.pop("connection", None)
     if is_default or not Connection.objects.filter(owner=owner).exists():
         Connection.objects.filter(owner=owner, is_default=True).update(is_default=False)
@@ -164,7 +166,10 @@ def connection_update(*, connection: Connection, **changes: Any) -> Connection:
     if "default_model" in changes:
         connection.default_model = changes["default_model"].strip()
     if "generation" in changes:
-        layer = validate_generation(owner=connection.owner, data=changes["generation"] or {})
+        layer = validate_generation(
+            owner=connection.owner,
+            data={} if changes["generation"] is None else changes["generation"],
+        )
         layer.pop("connection", None)
         connection.generation = layer
     if changes.get("is_default"):
