@@ -5,6 +5,7 @@ that shape for the OpenAPI schema."""
 
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from drawhisper.api import (
@@ -75,13 +76,18 @@ class MemoryCreateSerializer(StrictSerializer):
     pin = StrictBooleanField(required=False, default=False, help_text="Pin it to `thread`.")
 
 
+@extend_schema_field({"type": "boolean", "enum": [False]})
+class _OnlyFalse(StrictBooleanField):
+    """A flag the user may only clear."""
+
+
 class MemoryUpdateSerializer(StrictSerializer):
     type = _memory_type(required=False)
     title = _memory_text("title", MAX_TITLE_LENGTH, "A memory needs a title.", required=False)
     content = _memory_text(
         "content", MAX_CONTENT_LENGTH, "A memory needs some content.", required=False
     )
-    source_changed = StrictBooleanField(
+    source_changed = _OnlyFalse(
         required=False, help_text="Only `false`: the user checked the memory still holds."
     )
     status = serializers.ChoiceField(
@@ -175,8 +181,8 @@ class ExportDocumentSerializer(serializers.Serializer):
     Keys this version does not know are allowed, as in any file format read by a later
     version; what the keys hold is checked."""
 
-    format = serializers.CharField()
-    version = StrictIntegerField(min_value=1)
+    format = serializers.ChoiceField(choices=[EXPORT_FORMAT])
+    version = StrictIntegerField(min_value=1, max_value=EXPORT_VERSION)
     exported_at = serializers.DateTimeField(required=False, allow_null=True)
     character = serializers.DictField(required=False, help_text="The exported character.")
     threads = ExportedThreadSerializer(many=True, required=False)

@@ -44,7 +44,12 @@ from memories.events import memory_payload
 from memories.models import Memory
 
 # The chat of an unpin or undismiss: a DELETE may name it in the query string instead.
-_THREAD_IN_QUERY = OpenApiParameter("thread", int, description="Or in the body.")
+_THREAD_IN_QUERY = OpenApiParameter(
+    "thread",
+    {"type": "integer", "minimum": 1, "maximum": 2**63 - 1},
+    required=True,
+    description="The chat (a JSON body with `thread` is taken too).",
+)
 
 
 def _memory_or_404(request: Request, memory_id: int) -> Memory:

@@ -2,8 +2,14 @@
 
 Every operation gets a bounded number of generated requests, valid and invalid, sent with a
 real token to a running server with real rows; every built-in check runs on each answer
-(no 5xx, status codes and bodies as documented, invalid input refused). Half of the path ids
-are swapped for ids of the caller's own rows, so the 2xx paths run as well as the 404s.
+(no 5xx, status codes and bodies as documented, invalid input refused, valid input accepted).
+Half of the path ids are swapped for ids of the caller's own rows, so the 2xx paths run as
+well as the 404s.
+
+A request the schema calls valid must be accepted (2xx, or 404 for an id not the caller's),
+except where a valid request must also meet a rule OpenAPI cannot state:
+``RULES_THE_SCHEMA_CANNOT_STATE`` names each such operation with its rule, and only there a
+readable 400 for a schema-valid request is not a failure.
 
 Bounded by ``FUZZ_EXAMPLES`` (per operation) so the whole file stays within a few minutes
 on two cores; raise it locally for a deeper run. Marked ``schema_fuzz``: it runs in
@@ -32,6 +38,58 @@ from tests.factories import (
 pytestmark = pytest.mark.schema_fuzz
 
 FUZZ_EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "6"))
+
+_OWN_IDS = "ids in the body must be the caller's own rows (the server answers 400 naming them)"
+RULES_THE_SCHEMA_CANNOT_STATE: dict[tuple[str, str | None], str] = {
+    # (operation, media type or None for any): the rule a valid request must also meet.
+    ("POST /api/auth/signup/", None): "a username nobody has, a password Django calls strong",
+    ("POST /api/auth/token/", None): "the username and password of an existing account",
+    ("POST /api/connections/", None): "base_url: a host that resolves to a public address",
+    ("PATCH /api/connections/{connection_id}/", None): "base_url: a host that resolves to a "
+    "public address",
+    ("PUT /api/connections/memory-models/", None): f"connection: {_OWN_IDS}",
+    ("POST /api/threads/", None): f"character, scene, persona: {_OWN_IDS}; the scene one of "
+    "the character's",
+    ("POST /api/lorebooks/", None): f"characters, scenes, threads: {_OWN_IDS}",
+    ("PATCH /api/lorebooks/{lorebook_id}/", None): f"characters, scenes, threads: {_OWN_IDS}",
+    ("POST /api/memories/", None): "thread: a chat with that character; pin needs a thread",
+    ("POST /api/memories/{memory_id}/resolve/", None): "the memory must be waiting for a "
+    "decision (in conflict with another)",
+    # The import document's nested parts share their components with the export's answer,
+    # which drf-spectacular generates first, so their text rules (no null character) are
+    # not in the request's schema.
+    ("POST /api/memories/import/", None): "document: text without a null character",
+    # chat/api documents these bodies looser than the server reads them: a thread's
+    # generation as any object, and a message PATCH whose content is in fact required.
+    ("PATCH /api/threads/{thread_id}/", None): "generation: only the keys of generation settings",
+    ("PATCH /api/threads/{thread_id}/messages/{message_id}/", None): "content is required",
+    ("POST /api/characters/", "multipart/form-data"): "avatar: an image the server can read",
+    ("POST /api/characters/", "application/json"): f"generation.connection: {_OWN_IDS}",
+    ("PUT /api/characters/{character_id}/", "multipart/form-data"): "avatar: an image the "
+    "server can read",
+    (
+        "PUT /api/characters/{character_id}/",
+        "application/json",
+    ): f"generation.connection: {_OWN_IDS}",
+    ("PATCH /api/characters/{character_id}/", "multipart/form-data"): "avatar: an image the "
+    "server can read",
+    (
+        "PATCH /api/characters/{character_id}/",
+        "application/json",
+    ): f"generation.connection: {_OWN_IDS}",
+    ("POST /api/characters/import/", None): "a Character Card: V1/V2 JSON, or a PNG carrying "
+    "one in its chara chunk",
+    ("POST /api/lorebooks/import/", None): "a SillyTavern World Info file or a card's book",
+    ("POST /api/documents/", None): "file: readable text, Markdown or PDF",
+    ("POST /api/threads/import/", None): "file: a SillyTavern chat file",
+}
+
+
+def _rule_the_schema_cannot_state(case) -> str | None:
+    label = f"{case.operation.method.upper()} {case.operation.path}"
+    return RULES_THE_SCHEMA_CANNOT_STATE.get(
+        (label, case.media_type)
+    ) or RULES_THE_SCHEMA_CANNOT_STATE.get((label, None))
 
 
 @pytest.fixture
@@ -79,7 +137,9 @@ def test_every_operation_answers_as_documented_and_never_500(case, live_server, 
     for name, value in (case.path_parameters or {}).items():
         if name in fuzz_rows["ids"] and isinstance(value, int) and value % 2 == 0:
             case.path_parameters[name] = fuzz_rows["ids"][name]
-    excluded = [positive_data_acceptance]
+    excluded = []
+    if _rule_the_schema_cannot_state(case):
+        excluded.append(positive_data_acceptance)
     if case.media_type == "multipart/form-data":
         # In a form every value is text: a value the schema gives another type (an object
         # for a text field) arrives as its JSON text, which is valid text.
@@ -87,10 +147,5 @@ def test_every_operation_answers_as_documented_and_never_500(case, live_server, 
     case.call_and_validate(
         base_url=live_server.url,
         headers={"Authorization": f"Token {fuzz_rows['token']}"},
-        # Every check but one: a schema cannot state every rule a valid request must also
-        # meet (a title that is not blank once trimmed, a strong password, a free username,
-        # an id of the caller's own), so schema-valid requests refused with a readable 400
-        # or 404 are not failures. Server errors, undocumented answers and accepted invalid
-        # input all are.
         excluded_checks=excluded,
     )

@@ -228,3 +228,15 @@ def test_a_number_where_the_schema_says_text_is_refused(schema, api_client, path
     response = api_client.post(path, body, format="json")
     assert response.status_code == 400
     assert field in response.json()["errors"]
+
+
+def test_the_schema_lists_the_presets_and_the_server_refuses_others(schema, api_client):
+    preset = _body(schema, "/api/connections/", "post")["properties"]["preset"]
+    assert _valid(schema, preset, "ollama") and _valid(schema, preset, "")
+    assert not _valid(schema, preset, "nonsense")
+    response = api_client.post(
+        "/api/connections/",
+        {"name": "X", "base_url": "https://api.openai.com/v1", "preset": "nonsense"},
+        format="json",
+    )
+    assert response.status_code == 400 and "preset" in response.json()["errors"]

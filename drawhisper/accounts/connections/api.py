@@ -12,14 +12,19 @@ from rest_framework.views import APIView
 from drawhisper.accounts.connections import memory, services
 from drawhisper.accounts.connections.generation import GenerationField
 from drawhisper.accounts.connections.models import Connection
-from drawhisper.accounts.connections.presets import presets_list
+from drawhisper.accounts.connections.presets import PRESETS, presets_list
 from drawhisper.api import LimitedJSONParser, StrictBooleanField, StrictFieldsMixin
 from drawhisper.providers.base import ProviderError
 
 
 class ConnectionInputSerializer(StrictFieldsMixin, serializers.Serializer):
     name = serializers.CharField(max_length=80)
-    preset = serializers.CharField(max_length=32, required=False, allow_blank=True)
+    preset = serializers.ChoiceField(
+        choices=list(PRESETS),
+        required=False,
+        allow_blank=True,
+        error_messages={"invalid_choice": f"Unknown preset; choose one of {', '.join(PRESETS)}."},
+    )
     base_url = serializers.URLField(max_length=500)
     api_key = serializers.CharField(
         max_length=500,
