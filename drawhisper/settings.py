@@ -254,6 +254,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Two models have a `status`: name each enum instead of a hash-suffixed StatusXxxEnum.
+    "ENUM_NAME_OVERRIDES": {
+        "MessageStatusEnum": "chat.models.Message.Status",
+        "MemoryStatusEnum": "memories.models.Memory.Status",
+    },
 }
 
 # Content-Security-Policy (django-csp): scripts and styles only from our own files (no inline

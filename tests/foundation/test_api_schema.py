@@ -240,3 +240,12 @@ def test_the_schema_lists_the_presets_and_the_server_refuses_others(schema, api_
         format="json",
     )
     assert response.status_code == 400 and "preset" in response.json()["errors"]
+
+
+def test_each_status_is_a_named_enum_of_its_model(schema):
+    from chat.models import Message
+    from memories.models import Memory
+
+    components = schema["components"]["schemas"]
+    assert components["MemoryStatusEnum"]["enum"] == Memory.Status.values
+    assert components["MessageStatusEnum"]["enum"] == Message.Status.values
