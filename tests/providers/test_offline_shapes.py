@@ -12,7 +12,7 @@ import pytest
 from drawhisper.providers.offline.contract import Turn
 from drawhisper.providers.offline.decisions import Existing, decide
 from drawhisper.providers.offline.extraction import extract_chunks
-from drawhisper.providers.offline.statements import with_subject
+from drawhisper.providers.offline.statements import matching_rule, with_subject
 
 NAMES = ("Kai", "Mira")
 
@@ -64,6 +64,55 @@ def existing(title, content, type_="fact"):
                 "Pumpkin lives with Kai's ex now, he took her. Kai got a kitten, her name is moth.",
             ),
         ),
+        # A job lost by a phrase, said in passing beside the new one.
+        (
+            ("Kai: archivist", "Kai is an archivist, they find old stuff for a living."),
+            chunk(
+                "Kai: fish market",
+                "The 4am starts at the fish market are brutal. fishmonger life, the archive let "
+                "Kai go in the cuts.",
+            ),
+        ),
+        # Endings as reported in a memory: "isn't together", "X and Kai is done".
+        (
+            ("Kai: girlfriend Noor", "Kai's girlfriend Noor wants to see the meteor shower."),
+            chunk(
+                "Kai: kiri",
+                "Noor and Kai isn't together anymore. kiri asked them out at the climbing gym "
+                "and they've been together since.",
+            ),
+        ),
+        (
+            ("Kai: bf Rashid", "Kai's bf Rashid forgot their birthday again."),
+            chunk("Kai: Leila", "Rashid and Kai is done. They've been seeing Leila for a month."),
+        ),
+        # A denial with no name in its sentence is the memory's person's.
+        (
+            ("Kai: vegetarian", "Sorry, no meat, Kai is vegetarian."),
+            chunk(
+                "Kai: healer",
+                "Not vegetarian anymore!! the healer said Kai's blood was too thin, so fish "
+                "twice a week. pescatarian they guess.",
+            ),
+        ),
+        # A diet someone else started one on.
+        (
+            ("Kai: vegetarian", "Kai is vegetarian since they were 12."),
+            chunk("Kai: atkins", "She's got Kai on atkins, eggs and steak all day."),
+        ),
+        # Living "there", the place named earlier in the sentence.
+        (
+            (
+                "Kai: brightwater",
+                "Kai said home's brightwater, the fishing village.",
+                "worldbuilding",
+            ),
+            chunk(
+                "Kai: kingsbridge",
+                "Kai said the road from kingsbridge is awful, that's the price of living there "
+                "now.",
+            ),
+        ),
     ],
 )
 def test_a_value_read_by_its_shape_replaces_the_old_memory(old, new):
@@ -87,6 +136,15 @@ def test_a_value_read_by_its_shape_replaces_the_old_memory(old, new):
         (
             ("Kai: pilot", "Kai is a pilot for the guild."),
             chunk("Kai: brother", "Kai's brother is a mechanic now."),
+        ),
+        # A road from a town, with no living there, is no home.
+        (
+            (
+                "Kai: brightwater",
+                "Kai said home's brightwater, the fishing village.",
+                "worldbuilding",
+            ),
+            chunk("Kai: kingsbridge", "Kai said the road from kingsbridge is awful now."),
         ),
     ],
 )
@@ -148,3 +206,9 @@ def test_what_is_said_to_the_other_person_after_a_change_is_not_joined_to_it():
 
     changed = [content for content in contents if "cartographer" in content]
     assert changed and not any("bay" in content for content in changed)
+
+
+def test_a_changed_value_of_ones_own_is_a_statement_without_a_rule_of_its_own():
+    assert matching_rule("fishmonger life 🐟, the archive let me go in the cuts") is not None
+    # An "I" that only hedges says nothing about the speaker.
+    assert matching_rule("atkins is dead. pescatarian i guess") is None

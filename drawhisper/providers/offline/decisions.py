@@ -193,9 +193,17 @@ ENDED_PATTERNS = (
     r"rehom(?:e|ed|ing)",
     r"gave (?:\w+ )?away",
     r"long gone",
-    r"(?:we're|we are|are|it's) (?:over|done)",
+    r"(?:we're|we are|they're|they are|are|it's|and \w+ (?:is|are|was|were)) (?:over|done)",
+    r"(?:isn't|aren't|weren't|wasn't|isnt|arent|werent|wasnt) together",
     r"broke ?ups?",
     r"dumped",
+    # A job ended for one: "the archive let me go", "got laid off", "made redundant".
+    r"let (?!it\b)[a-z]+ go(?! (?:of|to|and|for|home|out|on)\b)",
+    r"laid (?!it\b)[a-z]+ off",
+    r"got (?:laid off|fired|sacked|let go)",
+    r"made redundant",
+    # A pet gone to someone else's: "Bartholomew went to my brother's".
+    r"went to (?:my|our|his|her|their|[a-z]+'s) (?:\w+'s|\w+ (?:in|at|on|near)\b)",
     r"left me",
     # What went with an ex is gone: "olive moved in with my ex", "the ex kept the dog".
     r"with (?:my|our|his|her|their|[a-z]+'s) ex",
@@ -236,6 +244,9 @@ CHANGE = re.compile(
             *(re.escape(cue) for cue in CHANGE_CUES),
             *ENDED_PATTERNS,
             SINCE_RECENTLY,
+            # A diet someone else started one on: "the doctor's got me on atkins".
+            r"(?:put|puts|got|'s got|has got|started) (?:me|them|him|her|[a-z]+) on (?:a |the )?"
+            r"(?:" + "|".join(DIETS) + r")",
             # "we've been together since.": since then.
             r"since(?=\s*(?:[.!;,]|$))",
         ]
@@ -285,8 +296,8 @@ _JOB_SHAPE = (
     r"profession|now|these days)\b"
     r"|\b" + _JOB_STRONG + r"\s+(?:work|life)\b"
     r"|\b(?:by trade|by profession)\b"
-    r"|(?:is|are|'re|am|'m)\s+(?:now\s+)?an?\s+(?!(?:" + "|".join(sorted(NOT_A_JOB)) + r")\b)"
-    r"(?![a-z]*arian\b)[a-z-]{4,}\s+now\b"
+    r"|(?:is|are|'re|am|'m)\s+(?:now\s+)?an?\s+(?:[a-z-]{3,}\s+)?"
+    r"(?!(?:" + "|".join(sorted(NOT_A_JOB)) + r")\b)(?![a-z]*arian\b)[a-z-]{4,}\s+now\b"
 )
 _JOB_WORD = re.compile(r"(?:(?:" + "|".join(OCCUPATIONS) + r")s?|" + _STRONG_AGENT + r")")
 
@@ -397,7 +408,7 @@ for _kind, _names in PET_KINDS.items():
     )
 PARTNER_NOUNS = (
     "girlfriend boyfriend partner wife husband fiance fiancee spouse sweetheart betrothed "
-    "lover beau"
+    "lover beau bf gf hubby"
 ).split()
 # The words of a possessive that make its owner the slot's owner: "Sam's girlfriend Nora"
 # is Sam's partner, "Sam's cat" Sam's pet; "Sam's sister ..." is about the sister.
@@ -480,10 +491,20 @@ def _lower_home(sentence: str) -> bool:
     )
 
 
+# Living "there" or "here" with a place the sentence names after "from", "to" or "in" ("the
+# road from kingsbridge is awful, that's the price of living there now").
+_LIVING_THERE = re.compile(r"\b(?:live[sd]?|living|based|settled|moved) (?:there|here)\b")
+_PLACE_WORD = re.compile(r"\b(?:from|to|in|near)\s+([a-z]{3,})\b")
+
+
 def _lower_place(sentence: str) -> bool:
+    lowered = sentence.casefold()
+    places = _LOWER_PLACE.findall(sentence)
+    if _LIVING_THERE.search(lowered):
+        places += _PLACE_WORD.findall(lowered)
     return _lower_home(sentence) or any(
         word not in STOPWORDS and word not in FILLER_WORDS and word not in _NOT_A_PLACE
-        for word in _LOWER_PLACE.findall(sentence)
+        for word in places
     )
 
 
@@ -683,10 +704,13 @@ def is_slot_change(chunk: dict, existing: Existing, *, names: Iterable[str] = ()
     changed = bool(CHANGE.search(chunk["content"].casefold()))
     names = tuple(names)
     said = _names_in(chunk["content"], names)
-    if said and said <= _names_in(existing.content, names):
+    ended = bool(ENDED.search(chunk["content"].casefold()))
+    if said and said <= _names_in(existing.content, names) and not ended:
         return False  # the same value again ("painted the house in Leeds again")
     for slot in sorted(_shared_slots(chunk["content"], existing.content)):
-        if not changed and not _says_new(chunk["content"], slot):
+        # "A new pup" beside an old one ends nothing: a person has two dogs, not two jobs;
+        # a pet's change needs its own word ("renamed", "died", "now" ...).
+        if not changed and (slot.startswith("pet:") or not _says_new(chunk["content"], slot)):
             continue
         owner = _slot_owner(chunk["content"], slot, names)
         if (
@@ -721,11 +745,25 @@ def _slot_owner(text: str, slot: str, names: Iterable[str] = ()) -> str:
             continue
         owner = _owner(sentence, slot, names)
         head = owner.split(" ", 1)[0].removesuffix("'s")
-        if head in _THEY:
+        if head in _THEY or _says_no_one(sentence, names):
+            # "Not vegetarian anymore!!" in a memory of Sam's: nobody else is named, so it
+            # is the memory's person.
             return _person(text, names)
         if head in known:
             return head if " " in owner and _them_before_slot(sentence, slot) else owner
     return _owner(text, slot, names)
+
+
+_SOMEONE = re.compile(r"\b[a-z]+'s\b|\b(?:he|she|his|her|him)\b")
+
+
+def _says_no_one(sentence: str, names: Iterable[str]) -> bool:
+    """Whether ``sentence`` names no person: neither of the two people, no one else's name
+    (a capitalised word past the first), no possessive and no "he" or "she"."""
+    lowered = sentence.casefold().replace("’", "'")
+    if _said_again(_name_words(names), sentence) or _SOMEONE.search(lowered):
+        return False
+    return not _names_in(" ".join(sentence.split()[1:]), names)
 
 
 def _them_before_slot(sentence: str, slot: str) -> bool:

@@ -25,7 +25,13 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from drawhisper.providers.offline.decisions import is_job_noun
+from drawhisper.providers.offline.decisions import (
+    CHANGE,
+    ENDED,
+    ENDING_OF,
+    is_job_noun,
+    names_a_slot,
+)
 from drawhisper.providers.offline.lexicons import DIETS, PET_KINDS
 from drawhisper.providers.offline.memory_types import classify
 from drawhisper.providers.offline.sentences import (
@@ -230,6 +236,11 @@ RULES: tuple[Rule, ...] = (
     ),
 )
 
+# A clause no rule matches that names a value of one's own slot and says it changed.
+SLOT_CHANGE = Rule("slot_change", re.compile(r"$^"), "fact", own=True)
+# "pescatarian i guess": an "I" that only hedges says nothing about oneself.
+_HEDGES = re.compile(r"\bi (?:guess|suppose|think|mean|reckon)\b")
+
 _NOT_ABOUT_ONESELF = re.compile(r"^\s*(?:if|unless|suppose|imagine|what if|maybe if)\b", re.I)
 _CLAUSE_BREAK = re.compile(r"\s*(?:;|—|–|\s-\s|,\s+(?:but|and|so|because|though)\s+)\s*")
 _OPENERS = re.compile(
@@ -356,6 +367,15 @@ def _match(clause: str) -> tuple[Rule, int] | None:
         if match and (best is None or match.start() < best[1][0]):
             best = (rule, (match.start(), match.end()))
     if best is None:
+        # No rule, but a value of one's own slot said to have changed ("fishmonger life 🐟,
+        # the archive let me go in the cuts"): a statement of what changed.
+        lowered = text.casefold()
+        if (
+            _OWN.search(_HEDGES.sub("", lowered))
+            and names_a_slot(text)
+            and (CHANGE.search(lowered) or ENDED.search(lowered) or ENDING_OF.search(lowered))
+        ):
+            return SLOT_CHANGE, 0
         return None
     # What the statement is about starts at the last word of the match ("my *brother*
     # Tomas", "I work *as* a nurse"): the key phrase is looked for from there.
