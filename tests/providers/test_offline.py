@@ -360,3 +360,29 @@ def test_the_settings_options_of_every_alias_are_accepted(settings):
 
     assert isinstance(get_llm("chat"), OfflineChatBackend)
     assert get_llm("summary").complete(pipeline_prompt()).text
+
+
+def test_the_summary_names_the_user_by_the_name_they_gave(offline):
+    transcript = (
+        "Sam: Hi Ada! Call me Wren, everyone does.\n"
+        "Ada: Welcome to the lighthouse, Wren.\n"
+        "Sam: I moved to Porto last spring and I sail the estuary every weekend.\n"
+        "Sam: My dog Biscuit sleeps by the stove."
+    )
+
+    result = offline.complete(pipeline_prompt(transcript))
+
+    assert "Wren said they moved to Porto last spring" in result.text
+    assert "Sam said" not in result.text
+
+
+def test_the_summary_keeps_the_label_when_no_name_was_given(offline):
+    transcript = (
+        "Sam: I'm Sorry. I moved to Porto last spring.\n"
+        "Sam: Her name's Alba and she sails the estuary every weekend."
+    )
+
+    result = offline.complete(pipeline_prompt(transcript))
+
+    assert "Sam said they moved to Porto last spring" in result.text
+    assert "Alba said" not in result.text and "Sorry said" not in result.text

@@ -6,19 +6,22 @@ daily consolidation of recent summaries), then the best sentences of the new tra
 the order they were said, reported in third person. Typed statements (events, relationships,
 preferences...) outrank plain talk. Length is capped in sentences and characters; sentences
 are dropped whole, never cut. The offline model's own replies (``reply.is_stand_in``) are
-not part of the story and are left out, as is any earlier summary sentence that retells one."""
+not part of the story and are left out, as is any earlier summary sentence that retells one.
+A speaker who told the name they go by ("call me Wren", "my name is Wren", "I'm Wren.") is
+named by it in the new sentences, as the story calls them, not by the transcript's label."""
 
 from __future__ import annotations
 
 import math
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from drawhisper.providers.offline.contract import Turn
 from drawhisper.providers.offline.memory_types import classify, type_bonus
 from drawhisper.providers.offline.reply import is_stand_in, mentions_stand_in
 from drawhisper.providers.offline.sentences import (
+    STOPWORDS,
     Sentence,
     make_sentence,
     overlaps,
@@ -53,6 +56,13 @@ def summarize(turns: Sequence[Turn], previous: str = "") -> Summary:
         if not overlaps(sentence, chosen):
             chosen.append(sentence)
     chosen.sort(key=lambda sentence: sentence.index)
+    given = given_names(turns)
+    chosen = [
+        replace(sentence, speaker=given[sentence.speaker])
+        if sentence.speaker in given
+        else sentence
+        for sentence in chosen
+    ]
 
     limit = MAX_PREVIOUS_SENTENCES if sentences else 2 * MAX_PREVIOUS_SENTENCES
     parts = _best_of_previous(previous, speaker_names(turns), limit)
@@ -65,6 +75,34 @@ def summarize(turns: Sequence[Turn], previous: str = "") -> Summary:
             break
         kept.append(part)
     return Summary(" ".join(kept), len(chosen), len(sentences))
+
+
+# The name a speaker says they go by: "call me Wren", "my name is Wren", "I go by Wren", or
+# "I'm Wren" as a sentence of its own ("Hi! I'm Wren."). A capitalised word that is a common
+# word or a state ("I'm Sorry.", "I'm Back!") names no one.
+_GIVEN_NAME = re.compile(
+    r"\b(?i:call me|my name is|my name's|i go by)\s+([A-Z][a-z]+)\b"
+    r"|(?:^|[.!?]\s+)(?:(?i:hi|hello|hey|oh)\W+)?(?i:i'm|i am|im)\s+([A-Z][a-z]+)\s*(?=[.!,]|$)"
+)
+_NOT_A_NAME = frozenset(
+    """sorry fine back here home okay ok tired done ready sure good great glad new late early
+    english irish scottish welsh british french german spanish italian american""".split()
+)
+
+
+def given_names(turns: Sequence[Turn]) -> dict[str, str]:
+    """Each speaker's name as they told it, the last one told; none for the stand-in."""
+    found: dict[str, str] = {}
+    for turn in turns:
+        if is_stand_in(turn.text):
+            continue
+        for match in _GIVEN_NAME.finditer(turn.text.replace("’", "'")):
+            name = match.group(1) or match.group(2)
+            if name.casefold() in STOPWORDS or name.casefold() in _NOT_A_NAME:
+                continue
+            if name.casefold() != turn.speaker.casefold():
+                found[turn.speaker] = name
+    return found
 
 
 def _typed_salience(sentences: Sequence[Sentence]) -> dict[int, float]:
