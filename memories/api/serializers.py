@@ -200,9 +200,35 @@ class ExportDocumentSerializer(serializers.Serializer):
         return data
 
 
+# The same document read as a request: subclasses of their own, so that the schema has
+# request components for them, with the text rules drf-spectacular states for requests only
+# (it would otherwise reuse the export answer's components).
+class ExportedMessageInputSerializer(ExportedMessageSerializer):
+    pass
+
+
+class ExportedSourceInputSerializer(ExportedSourceSerializer):
+    messages = ExportedMessageInputSerializer(many=True, required=False)
+
+
+class ExportedMemoryInputSerializer(ExportedMemorySerializer):
+    source = ExportedSourceInputSerializer(required=False, allow_null=True)
+
+
+class ExportedThreadInputSerializer(ExportedThreadSerializer):
+    pass
+
+
+class ExportDocumentInputSerializer(ExportDocumentSerializer):
+    """A memory export document, as ``POST /api/memories/import/`` reads it."""
+
+    threads = ExportedThreadInputSerializer(many=True, required=False)
+    memories = ExportedMemoryInputSerializer(many=True)
+
+
 class ImportInputSerializer(StrictSerializer):
     character = IdField()
-    document = ExportDocumentSerializer(help_text="A document from GET /api/memories/export/.")
+    document = ExportDocumentInputSerializer(help_text="A document from GET /api/memories/export/.")
 
 
 class MemoryOutputSerializer(serializers.Serializer):

@@ -55,10 +55,6 @@ RULES_THE_SCHEMA_CANNOT_STATE: dict[tuple[str, str | None], str] = {
     ("POST /api/memories/", None): "thread: a chat with that character; pin needs a thread",
     ("POST /api/memories/{memory_id}/resolve/", None): "the memory must be waiting for a "
     "decision (in conflict with another)",
-    # The import document's nested parts share their components with the export's answer,
-    # which drf-spectacular generates first, so their text rules (no null character) are
-    # not in the request's schema.
-    ("POST /api/memories/import/", None): "document: text without a null character",
     # chat/api documents these bodies looser than the server reads them: a thread's
     # generation as any object, and a message PATCH whose content is in fact required.
     ("PATCH /api/threads/{thread_id}/", None): "generation: only the keys of generation settings",
