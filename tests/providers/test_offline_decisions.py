@@ -641,3 +641,12 @@ def test_a_change_said_the_way_people_chat_replaces_the_old_memory(old, new):
 )
 def test_chat_style_look_alikes_of_a_change_are_added(old, new):
     assert decide([new], existing(old), names=("Kai", "Mira")) == ["add"]
+
+
+def test_a_pets_new_name_said_after_a_long_aside_still_replaces_the_old_one():
+    """The kind of animal and its name read anywhere in a long message (a user's long aside
+    before the news), not only near each other."""
+    aside = " ".join(["we walked the long road past the harbour and talked about nothing"] * 150)
+    old = ("Sam: Pepper", "Sam's cat is called Pepper.", "fact")
+    new = chunk("Sam: Miso", f"Sam said the cat {aside}; anyway she's called Miso now.")
+    assert decide([new], existing(old), names=("Sam", "Mira")) == ["update 1"]

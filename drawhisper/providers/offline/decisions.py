@@ -401,9 +401,11 @@ _DWELLING = re.compile(DWELLING, re.IGNORECASE)
 SLOTS["job"] = re.compile(_words(SLOT_WORDS["job"]) + "|" + _OCCUPATION + "|" + _JOB_SHAPE)
 for _kind, _names in PET_KINDS.items():
     # A pet's name: the kind of animal and a word naming it ("cat is called Pepper").
+    # Anchored at the start: both lookaheads see the whole text from there, and unanchored
+    # ``search`` would retry them at every position, quadratic in the text's length.
     SLOTS[f"pet:{_kind}"] = re.compile(
-        rf"(?=.*{_words(_names)})(?=.*\b{_NAMED}\b)|(?=.*\brenamed (?:the|our|my|their) "
-        rf"(?:{'|'.join(_names)})\b)",
+        rf"\A(?:(?=.*{_words(_names)})(?=.*\b{_NAMED}\b)|(?=.*\brenamed (?:the|our|my|their) "
+        rf"(?:{'|'.join(_names)})\b))",
         re.DOTALL,
     )
 PARTNER_NOUNS = (
