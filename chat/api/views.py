@@ -2,7 +2,9 @@
 
 Each view parses input, looks the thread up among the requesting user's own (another user's
 answers 404, exactly like a missing one), calls one service or selector and renders the
-output serializer. A conflict with a reply being written answers 409."""
+output serializer. An id in the body that is not one of the user's own rows (a character,
+scene or persona) answers 404 as well, naming it. A conflict with a reply being written
+answers 409."""
 
 from __future__ import annotations
 
@@ -51,6 +53,20 @@ def get_message(thread, message_id: int):
     return message
 
 
+# Body fields that name one of the user's own rows: another user's (or a missing) one is a 404,
+# as an id in the path is, not a 400.
+_OWN_ROW_FIELDS = ("character", "scene", "persona")
+
+
+def _not_found_if_not_own(error: DjangoValidationError) -> None:
+    """Raise ``NotFound`` with the service's sentence when ``error`` is about an id of
+    ``_OWN_ROW_FIELDS`` that is not the user's; return for any other error."""
+    fields = getattr(error, "error_dict", {})
+    for name in _OWN_ROW_FIELDS:
+        if name in fields:
+            raise NotFound(f"{name}: {error.message_dict[name][0]}") from error
+
+
 def _conflict(error: services.ChatError) -> Response:
     return Response({"detail": error.detail, "code": error.code}, status=status.HTTP_409_CONFLICT)
 
@@ -78,7 +94,8 @@ class ThreadListCreateApi(APIView):
         description="Start a chat with a character (optionally in one of its scenes), as a "
         "persona (`persona`; the default persona when left out, none with null). The "
         "character's or scene's greeting, or the alternate greeting chosen with `greeting`, "
-        "becomes message 1.",
+        "becomes message 1. A character, scene or persona that is not one of yours (or a "
+        "scene of another character) answers 404 naming it.",
         request=ThreadCreateInputSerializer,
         responses={201: ThreadOutputSerializer},
     )
@@ -86,15 +103,19 @@ class ThreadListCreateApi(APIView):
         serializer = ThreadCreateInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        thread = services.thread_start(
-            user=request.user,
-            character_id=data["character"],
-            scene_id=data.get("scene"),
-            title=data.get("title", ""),
-            persona_id=data.get("persona"),
-            persona_given="persona" in data,
-            greeting_index=data.get("greeting"),
-        )
+        try:
+            thread = services.thread_start(
+                user=request.user,
+                character_id=data["character"],
+                scene_id=data.get("scene"),
+                title=data.get("title", ""),
+                persona_id=data.get("persona"),
+                persona_given="persona" in data,
+                greeting_index=data.get("greeting"),
+            )
+        except DjangoValidationError as error:
+            _not_found_if_not_own(error)
+            raise
         return Response(ThreadOutputSerializer(thread).data, status=status.HTTP_201_CREATED)
 
 
@@ -112,7 +133,11 @@ class ThreadDetailApi(APIView):
         thread = get_own_thread(request, thread_id)
         serializer = ThreadUpdateInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        thread = services.thread_update(thread=thread, **serializer.validated_data)
+        try:
+            thread = services.thread_update(thread=thread, **serializer.validated_data)
+        except DjangoValidationError as error:
+            _not_found_if_not_own(error)
+            raise
         return Response(ThreadOutputSerializer(thread).data)
 
     @extend_schema(operation_id="threads_destroy", responses={204: None})
@@ -244,6 +269,7 @@ class ThreadImportApi(APIView):
         except transfer.ChatFileError as error:
             raise ValidationError({"file": str(error)}) from error
         except DjangoValidationError as error:
+            _not_found_if_not_own(error)
             raise ValidationError(error.message_dict) from error
         payload = {
             "thread": ThreadOutputSerializer(result.thread).data,

@@ -42,16 +42,24 @@ def test_create_thread_in_a_scene_uses_the_scene_greeting(api_client, user, char
     assert first.content == f"The lamp {character.name} lit flickers."
 
 
-def test_create_thread_refuses_someone_elses_character_or_scene(api_client, character, other_user):
+def test_someone_elses_character_or_scene_is_not_found_like_a_missing_one(
+    api_client, user, character, other_user
+):
     foreign = CharacterFactory(owner=other_user)
-    response = api_client.post("/api/threads/", {"character": foreign.pk}, format="json")
-    assert response.status_code == 400 and "character" in response.json()["detail"]
+    missing = foreign.pk + 1000
+    for character_id in (foreign.pk, missing):
+        response = api_client.post("/api/threads/", {"character": character_id}, format="json")
+        assert response.status_code == 404
+        assert response.json() == {"detail": "character: No such character."}
 
     foreign_scene = SceneFactory(character=foreign)
-    response = api_client.post(
-        "/api/threads/", {"character": character.pk, "scene": foreign_scene.pk}, format="json"
-    )
-    assert response.status_code == 400 and "scene" in response.json()["detail"]
+    other_characters_scene = SceneFactory(character=CharacterFactory(owner=user), owner=user)
+    for scene in (foreign_scene, other_characters_scene):
+        response = api_client.post(
+            "/api/threads/", {"character": character.pk, "scene": scene.pk}, format="json"
+        )
+        assert response.status_code == 404
+        assert response.json() == {"detail": "scene: No such scene for this character."}
     assert not Thread.objects.exists()
 
 

@@ -60,17 +60,20 @@ def test_the_persona_changes_with_patch(api_client, user, card_character):
     assert response.json()["persona"] is None
 
 
-def test_another_users_persona_is_refused(api_client, other_user, card_character):
+def test_another_users_persona_is_not_found(api_client, other_user, card_character):
     foreign = Persona.objects.create(owner=other_user, name="Spy")
     response = api_client.post(
         "/api/threads/", {"character": card_character.pk, "persona": foreign.pk}, format="json"
     )
-    assert response.status_code == 400 and "persona" in response.json()["errors"]
+    assert response.status_code == 404
+    assert response.json() == {"detail": "persona: No such persona."}
     thread = start(api_client, character=card_character.pk)
     response = api_client.patch(
         f"/api/threads/{thread['id']}/", {"persona": foreign.pk}, format="json"
     )
-    assert response.status_code == 400 and "persona" in response.json()["errors"]
+    assert response.status_code == 404
+    assert response.json() == {"detail": "persona: No such persona."}
+    assert api_client.get(f"/api/threads/{thread['id']}/").json()["persona"] == thread["persona"]
 
 
 def test_unknown_thread_fields_are_refused(api_client, card_character):

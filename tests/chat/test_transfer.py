@@ -149,7 +149,7 @@ def test_malformed_chat_files_are_refused_with_the_line(api_client, user, lines,
     assert not Thread.objects.filter(owner=user).exists()
 
 
-def test_import_refuses_empty_files_other_users_characters_and_unknown_fields(
+def test_import_refuses_empty_files_and_unknown_fields_and_hides_other_users_characters(
     api_client, user, other_user
 ):
     mine = CharacterFactory(owner=user)
@@ -157,7 +157,8 @@ def test_import_refuses_empty_files_other_users_characters_and_unknown_fields(
     assert "no messages" in json.dumps(upload(api_client, mine, jsonl(HEADER)).json())
     foreign = CharacterFactory(owner=other_user)
     response = upload(api_client, foreign, jsonl(HEADER, *SAMPLE))
-    assert response.status_code == 400 and "character" in response.json()["detail"]
+    assert response.status_code == 404
+    assert response.json()["detail"] == "character: No such character."
     response = upload(api_client, mine, jsonl(HEADER, *SAMPLE), mood="grim")
     assert response.status_code == 400 and "mood" in json.dumps(response.json())
     assert not Thread.objects.filter(owner=user).exists()

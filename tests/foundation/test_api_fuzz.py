@@ -48,8 +48,9 @@ RULES_THE_SCHEMA_CANNOT_STATE: dict[tuple[str, str | None], str] = {
     ("PATCH /api/connections/{connection_id}/", None): "base_url: a host that resolves to a "
     "public address",
     ("PUT /api/connections/memory-models/", None): f"connection: {_OWN_IDS}",
-    ("POST /api/threads/", None): f"character, scene, persona: {_OWN_IDS}; the scene one of "
-    "the character's",
+    # Another user's character, scene or persona is a 404, which a valid request may get.
+    ("POST /api/threads/", None): "greeting: one of the character's greetings (0 to their "
+    "number less one)",
     ("POST /api/lorebooks/", None): f"characters, scenes, threads: {_OWN_IDS}",
     ("PATCH /api/lorebooks/{lorebook_id}/", None): f"characters, scenes, threads: {_OWN_IDS}",
     ("POST /api/memories/", None): "thread: a chat with that character; pin needs a thread",
