@@ -10,6 +10,7 @@ from rest_framework import serializers
 
 from chat.context.receipts import receipt_payload
 from chat.models import Message, Thread
+from drawhisper.accounts.connections.generation import GenerationField
 from drawhisper.api import (
     SEQ_MAX,
     IdField,
@@ -99,7 +100,7 @@ class ThreadUpdateInputSerializer(StrictSerializer):
         required=False, allow_blank=True, max_length=10_000, trim_whitespace=False
     )
     author_note_depth = StrictIntegerField(required=False, min_value=0, max_value=100)
-    generation = serializers.JSONField(
+    generation = GenerationField(
         required=False,
         help_text="Connection, model and sampling for this chat (over the character's): "
         "connection, model, temperature, top_p, max_tokens, frequency_penalty, "

@@ -56,9 +56,8 @@ RULES_THE_SCHEMA_CANNOT_STATE: dict[tuple[str, str | None], str] = {
     ("POST /api/memories/", None): "thread: a chat with that character; pin needs a thread",
     ("POST /api/memories/{memory_id}/resolve/", None): "the memory must be waiting for a "
     "decision (in conflict with another)",
-    # chat/api documents these bodies looser than the server reads them: a thread's
-    # generation as any object, and a message PATCH whose content is in fact required.
-    ("PATCH /api/threads/{thread_id}/", None): "generation: only the keys of generation settings",
+    ("PATCH /api/threads/{thread_id}/", None): f"generation.connection: {_OWN_IDS}",
+    # chat/api documents this body looser than the server reads it: content is in fact required.
     ("PATCH /api/threads/{thread_id}/messages/{message_id}/", None): "content is required",
     ("POST /api/characters/", "multipart/form-data"): "avatar: an image the server can read",
     ("POST /api/characters/", "application/json"): f"generation.connection: {_OWN_IDS}",

@@ -12,7 +12,7 @@ import jsonschema_rs
 import pytest
 from PIL import Image
 
-from tests.factories import CharacterFactory
+from tests.factories import CharacterFactory, ThreadFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -249,3 +249,32 @@ def test_each_status_is_a_named_enum_of_its_model(schema):
     components = schema["components"]["schemas"]
     assert components["MemoryStatusEnum"]["enum"] == Memory.Status.values
     assert components["MessageStatusEnum"]["enum"] == Message.Status.values
+
+
+@pytest.mark.parametrize(
+    ("generation", "refused"),
+    [
+        ({"temperature": 0.2, "stop": ["\n"]}, None),
+        ({"colour": "red"}, "colour: Unknown field."),
+        ({"temperature": 3}, "temperature: Ensure this value is less than or equal to 2.0."),
+        ([{"temperature": 0.2}], "Generation settings must be a JSON object."),
+    ],
+)
+def test_a_chats_generation_settings_are_stated_as_the_server_checks_them(
+    schema, api_client, generation, refused
+):
+    thread = ThreadFactory(character=CharacterFactory(owner=api_client.handler._force_user))
+    generation_schema = _body(schema, "/api/threads/{thread_id}/", "patch")["properties"][
+        "generation"
+    ]
+    assert _valid(schema, generation_schema, generation) is (refused is None)
+    response = api_client.patch(
+        f"/api/threads/{thread.pk}/", {"generation": generation}, format="json"
+    )
+    thread.refresh_from_db()
+    if refused is None:
+        assert response.status_code == 200 and thread.generation == generation
+    else:
+        assert response.status_code == 400
+        assert response.json()["errors"]["generation"] == [refused]
+        assert thread.generation == {}
