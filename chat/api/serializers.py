@@ -5,6 +5,7 @@ message looks the same over REST and over the socket."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -14,6 +15,7 @@ from drawhisper.accounts.connections.generation import GenerationField
 from drawhisper.api import (
     SEQ_MAX,
     IdField,
+    NotBlankValidator,
     QuerySerializer,
     StrictFieldsMixin,
     StrictIntegerField,
@@ -193,8 +195,23 @@ class MessageListOutputSerializer(serializers.Serializer):
     has_earlier = serializers.BooleanField()
 
 
+_EMPTY_MESSAGE = "The message is empty."
+
+
 class MessageUpdateInputSerializer(StrictSerializer):
-    content = serializers.CharField(trim_whitespace=False, allow_blank=True)
+    """An edit of a message: what is sent is changed (``{}`` changes nothing). The text is
+    stored trimmed, and must hold something besides whitespace."""
+
+    content = serializers.CharField(
+        required=False,
+        trim_whitespace=False,
+        max_length=settings.CHAT_MAX_MESSAGE_CHARS,
+        validators=[NotBlankValidator(_EMPTY_MESSAGE)],
+        error_messages={
+            "blank": _EMPTY_MESSAGE,
+            "max_length": "The message is too long: at most {max_length} characters.",
+        },
+    )
 
 
 class ThreadImportInputSerializer(StrictSerializer):

@@ -172,20 +172,22 @@ class MessageDetailApi(APIView):
 
     @extend_schema(
         operation_id="threads_messages_partial_update",
-        description="Edit the text of a message. Memories made from it are flagged for review.",
+        description="Edit the text of a message (`content`, stored trimmed); a body without "
+        "it changes nothing. Memories made from it are flagged for review.",
         request=MessageUpdateInputSerializer,
         responses=MessageOutputSerializer,
     )
     def patch(self, request, thread_id: int, message_id: int):
         message = get_message(get_own_thread(request, thread_id), message_id)
-        serializer = MessageUpdateInputSerializer(data=request.data)
+        serializer = MessageUpdateInputSerializer(data=request.data, partial=True)
         serializer.is_valid(raise_exception=True)
-        try:
-            message = services.message_edit(
-                message=message, content=serializer.validated_data["content"]
-            )
-        except services.MessageStreaming as error:
-            return _conflict(error)
+        if "content" in serializer.validated_data:
+            try:
+                message = services.message_edit(
+                    message=message, content=serializer.validated_data["content"]
+                )
+            except services.MessageStreaming as error:
+                return _conflict(error)
         return Response(messages_payload([message])[0])
 
     @extend_schema(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import jsonschema_rs
 import pytest
 from rest_framework.test import APIClient
 
@@ -207,6 +208,45 @@ def test_edit_a_message_flags_it_for_the_memory_app(
         f"/api/threads/{thread.pk}/messages/{message.pk}/", {"content": " "}, format="json"
     )
     assert empty.status_code == 400 and empty.json()["detail"] == "content: The message is empty."
+
+
+def test_a_message_edit_changes_what_is_sent_as_the_schema_says(
+    api_client, thread, monkeypatch, django_capture_on_commit_callbacks
+):
+    changed = []
+    monkeypatch.setattr(
+        "memories.triggers.on_message_changed", lambda *, message_id: changed.append(message_id)
+    )
+    message = MessageFactory(thread=thread, seq=2, role="user", content="I like tea.")
+    url = f"/api/threads/{thread.pk}/messages/{message.pk}/"
+    schema = api_client.get("/api/schema/?format=json").json()
+    ref = schema["paths"]["/api/threads/{thread_id}/messages/{message_id}/"]["patch"][
+        "requestBody"
+    ]["content"]["application/json"]["schema"]["$ref"]
+    body = schema["components"]["schemas"][ref.rsplit("/", 1)[-1]]
+    assert "required" not in body and body["additionalProperties"] is False
+    content = jsonschema_rs.validator_for(
+        {**body["properties"]["content"], "components": schema["components"]}
+    )
+
+    with django_capture_on_commit_callbacks(execute=True):
+        nothing = api_client.patch(url, {}, format="json")
+    assert nothing.status_code == 200
+    assert nothing.json()["content"] == "I like tea." and nothing.json()["edited_at"] is None
+    assert changed == []
+
+    for text in ("", " \n\u3000"):
+        assert not content.is_valid(text)
+        refused = api_client.patch(url, {"content": text}, format="json")
+        assert refused.status_code == 400
+        assert refused.json()["detail"] == "content: The message is empty."
+    too_long = "x" * (body["properties"]["content"]["maxLength"] + 1)
+    assert not content.is_valid(too_long)
+    refused = api_client.patch(url, {"content": too_long}, format="json")
+    assert refused.status_code == 400 and "too long" in refused.json()["detail"]
+    assert content.is_valid("  I like coffee. ")
+    edited = api_client.patch(url, {"content": "  I like coffee. "}, format="json")
+    assert edited.status_code == 200 and edited.json()["content"] == "I like coffee."
 
 
 def test_delete_hides_a_message_and_restore_brings_it_back(

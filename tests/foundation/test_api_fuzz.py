@@ -57,8 +57,6 @@ RULES_THE_SCHEMA_CANNOT_STATE: dict[tuple[str, str | None], str] = {
     ("POST /api/memories/{memory_id}/resolve/", None): "the memory must be waiting for a "
     "decision (in conflict with another)",
     ("PATCH /api/threads/{thread_id}/", None): f"generation.connection: {_OWN_IDS}",
-    # chat/api documents this body looser than the server reads it: content is in fact required.
-    ("PATCH /api/threads/{thread_id}/messages/{message_id}/", None): "content is required",
     ("POST /api/characters/", "multipart/form-data"): "avatar: an image the server can read",
     ("POST /api/characters/", "application/json"): f"generation.connection: {_OWN_IDS}",
     ("PUT /api/characters/{character_id}/", "multipart/form-data"): "avatar: an image the "
