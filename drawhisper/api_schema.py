@@ -14,8 +14,8 @@ request the schema calls valid is one the server accepts, and one it calls inval
   but not documented: they cannot carry lists, objects or null.
 
 It also adds the error answers drf-spectacular cannot see in an ``APIView``: 400, 401/403,
-404 and 413, 409 where the operation's description names it and 429 where the view throttles,
-each with ``drawhisper.api.ErrorSerializer``'s shape. Kept apart from
+404 and 413, and 429 where the view throttles, each with ``drawhisper.api.ErrorSerializer``'s
+shape. A 409 is declared by the view that answers it (``extend_schema(responses=...)``). Kept apart from
 ``drawhisper.api`` because DRF imports that module while its views load, and
 drf-spectacular's schema class imports those views."""
 
@@ -99,9 +99,6 @@ class ApiSchema(AutoSchema):
             )
         if has_body:
             errors["413"] = "The request body is over the size limit."
-        if "409" in (self.get_description() or ""):
-            # A conflict answer the view builds by hand, which its description names.
-            errors["409"] = "A conflict; `code` says which (see the description)."
         if getattr(self.view, "throttle_classes", None):
             errors["429"] = "Too many attempts; `detail` says when to try again."
         for code, description in errors.items():

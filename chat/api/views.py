@@ -13,7 +13,7 @@ import json
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import HttpResponse
 from django.utils.text import slugify
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.parsers import MultiPartParser
@@ -36,7 +36,7 @@ from chat.api.serializers import (
     ThreadUpdateInputSerializer,
 )
 from chat.payloads import messages_payload
-from drawhisper.api import PAGE_PARAMETERS, Pagination, paged
+from drawhisper.api import PAGE_PARAMETERS, ErrorSerializer, Pagination, paged
 
 
 def get_own_thread(request, thread_id: int):
@@ -65,6 +65,11 @@ def _not_found_if_not_own(error: DjangoValidationError) -> None:
     for name in _OWN_ROW_FIELDS:
         if name in fields:
             raise NotFound(f"{name}: {error.message_dict[name][0]}") from error
+
+
+def _conflict_response(codes: str) -> OpenApiResponse:
+    """The schema's 409 answer of an operation that can meet a reply being written."""
+    return OpenApiResponse(ErrorSerializer, description=f"A conflict; `code` is {codes}.")
 
 
 def _conflict(error: services.ChatError) -> Response:
@@ -175,7 +180,10 @@ class MessageDetailApi(APIView):
         description="Edit the text of a message (`content`, stored trimmed); a body without "
         "it changes nothing. Memories made from it are flagged for review.",
         request=MessageUpdateInputSerializer,
-        responses=MessageOutputSerializer,
+        responses={
+            200: MessageOutputSerializer,
+            409: _conflict_response("`streaming` while the message is a reply being written"),
+        },
     )
     def patch(self, request, thread_id: int, message_id: int):
         message = get_message(get_own_thread(request, thread_id), message_id)
@@ -194,7 +202,10 @@ class MessageDetailApi(APIView):
         operation_id="threads_messages_destroy",
         description="Remove a message from the chat and from later prompts. It is kept, hidden, "
         "and `POST .../restore/` brings it back.",
-        responses={204: None},
+        responses={
+            204: None,
+            409: _conflict_response("`streaming` while the message is a reply being written"),
+        },
     )
     def delete(self, request, thread_id: int, message_id: int):
         message = get_message(get_own_thread(request, thread_id), message_id)
@@ -224,10 +235,15 @@ class MessageActivateApi(APIView):
         description="Choose an earlier version of the chat's last reply (one listed in its "
         "`previous_versions`): it becomes the reply the chat shows and continues from, and the "
         "reply shown until now becomes one of its previous versions. Answers the chosen "
-        "message; 409 with code `busy` while a reply is being written, `not_latest` when the "
-        "message is not a version of the last reply.",
+        "message.",
         request=None,
-        responses=MessageOutputSerializer,
+        responses={
+            200: MessageOutputSerializer,
+            409: _conflict_response(
+                "`busy` while a reply is being written, `not_latest` when the message is not a "
+                "version of the last reply"
+            ),
+        },
     )
     def post(self, request, thread_id: int, message_id: int):
         thread = get_own_thread(request, thread_id)

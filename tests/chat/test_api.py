@@ -275,14 +275,25 @@ def test_delete_hides_a_message_and_restore_brings_it_back(
     assert changed == [message.pk, message.pk]
 
 
-def test_a_streaming_reply_cannot_be_edited_or_deleted(api_client, thread):
+def test_a_streaming_reply_cannot_be_edited_or_deleted_and_the_schema_says_so(api_client, thread):
     reply = MessageFactory(
         thread=thread, seq=2, role="assistant", status="streaming", content="partial"
     )
     url = f"/api/threads/{thread.pk}/messages/{reply.pk}/"
     edit = api_client.patch(url, {"content": "x"}, format="json")
-    assert edit.status_code == 409 and edit.json()["code"] == "streaming"
-    assert api_client.delete(url).status_code == 409
+    deleted = api_client.delete(url)
+    schema = api_client.get("/api/schema/?format=json").json()
+    documented = schema["paths"]["/api/threads/{thread_id}/messages/{message_id}/"]
+    for method, response in (("patch", edit), ("delete", deleted)):
+        assert response.status_code == 409 and response.json()["code"] == "streaming"
+        conflict = documented[method]["responses"]["409"]
+        assert "`streaming`" in conflict["description"]
+        ref = conflict["content"]["application/json"]["schema"]["$ref"]
+        assert set(response.json()) <= set(
+            schema["components"]["schemas"][ref.rsplit("/", 1)[-1]]["properties"]
+        )
+    reply.refresh_from_db()
+    assert reply.content == "partial" and reply.deleted_at is None
 
 
 def test_schema_documents_the_chat_endpoints(api_client):
