@@ -47,7 +47,8 @@ _SENTENCE_END = re.compile(r"(?<=[.!?…])\s+")
 _ACTION = re.compile(r"\*([^*]+)\*")
 _QUOTES = '"“”'
 
-_FIRST_PERSON = {
+# A first-person word as the same word of a third person ("my" -> "their").
+FIRST_PERSON = {
     "i": "they",
     "me": "them",
     "my": "their",
@@ -239,7 +240,7 @@ def report(sentence: Sentence) -> str:
         return f'{sentence.speaker} said: "{_finish(text)}"'
     clause = _third_person(text.rstrip(".!?… "))
     first = clause.split(" ", 1)[0]
-    if first.lower() in STOPWORDS or first.lower() in _FIRST_PERSON.values():
+    if first.lower() in STOPWORDS or first.lower() in FIRST_PERSON.values():
         clause = clause[:1].lower() + clause[1:]
     return f"{sentence.speaker} said {clause}."
 
@@ -249,8 +250,8 @@ def _third_person(text: str) -> str:
     previous_was_i = False
     for token in _TOKEN.findall(text):
         lower = token.lower()
-        if lower in _FIRST_PERSON:
-            out.append(_FIRST_PERSON[lower])
+        if lower in FIRST_PERSON:
+            out.append(FIRST_PERSON[lower])
             previous_was_i = lower == "i"
             continue
         if previous_was_i and lower in _AFTER_I:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from drawhisper.providers.offline.sentences import (
+    FIRST_PERSON,
     STOPWORDS,
     content_words,
     normalise,
@@ -63,17 +64,6 @@ _PLURAL_FIRST = {
     "we'll": "they'll",
     "we'd": "they'd",
 }
-_LATER_FIRST = {
-    "i": "they",
-    "me": "them",
-    "my": "their",
-    "mine": "theirs",
-    "myself": "themself",
-    "i'm": "they're",
-    "i've": "they've",
-    "i'll": "they'll",
-    "i'd": "they'd",
-}
 _AFTER_THEY = {"am": "are", "was": "were", "wasn't": "weren't"}
 _SUBJECT_SLOT = frozenset(
     {"and", "but", "because", "so", "that", "since", "when", "while", "though", "if", "as"}
@@ -113,7 +103,7 @@ def report_statement(clause: str, *, speaker: str, other: str | None = None) -> 
             continue
         if lower in _FIRST:
             if named:
-                later = _LATER_FIRST[lower]
+                later = FIRST_PERSON[lower]
                 out.append(later.capitalize() if _starts_sentence(out) else later)
                 after_they = lower == "i"
                 continue
