@@ -300,6 +300,18 @@ def not_text_errors(field: serializers.Field, value: Any) -> list | dict | None:
     return None
 
 
+def refuse_non_text(fields: Mapping[str, serializers.Field], data: Mapping) -> None:
+    """Raise a ``ValidationError`` naming each of ``fields`` that ``data`` gives a non-text
+    value where the field takes text (``not_text_errors``)."""
+    not_text = {
+        name: errors
+        for name, field in fields.items()
+        if name in data and (errors := not_text_errors(field, data[name]))
+    }
+    if not_text:
+        raise serializers.ValidationError(not_text)
+
+
 class StrictFieldsMixin:
     """Refuse request body fields the serializer does not define, naming them, instead of
     dropping them silently (a misspelt ``persona`` would otherwise save nothing), and a number
@@ -314,13 +326,7 @@ class StrictFieldsMixin:
             if unknown:
                 message = f"Unknown field. This endpoint takes: {', '.join(known) or 'nothing'}."
                 raise serializers.ValidationError({str(key): [message] for key in unknown})
-            not_text = {
-                name: errors
-                for name, field in self.fields.items()
-                if name in data and (errors := not_text_errors(field, data[name]))
-            }
-            if not_text:
-                raise serializers.ValidationError(not_text)
+            refuse_non_text(self.fields, data)
         return super().to_internal_value(data)
 
 

@@ -11,7 +11,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from drawhisper.api import not_text_errors
+from drawhisper.api import refuse_non_text
 
 SAMPLING_KEYS = (
     "temperature",
@@ -59,13 +59,7 @@ class GenerationSettingsSerializer(serializers.Serializer):
         unknown = sorted(set(data) - set(self.fields))
         if unknown:
             raise serializers.ValidationError({name: ["Unknown field."] for name in unknown})
-        not_text = {
-            name: errors
-            for name, field in self.fields.items()
-            if name in data and (errors := not_text_errors(field, data[name]))
-        }
-        if not_text:
-            raise serializers.ValidationError(not_text)
+        refuse_non_text(self.fields, data)
         return super().to_internal_value(data)
 
 
