@@ -21,9 +21,11 @@
   third part written the same way while the rules were being tuned, held out on the same
   terms;
 - ``fresh4`` (``benchmarks.knowledge_updates_fresh4.FRESH4_CASES``, printed as "fresh-4"): a
-  fourth written the same way as a new clean held-out part, held out on the same terms.
+  fourth written the same way as a new clean held-out part, held out on the same terms;
+- ``fresh5`` (``benchmarks.knowledge_updates_fresh5.FRESH5_CASES``, printed as "fresh-5"): a
+  fifth written the same way as a new clean held-out part, held out on the same terms.
 
-``bench_memory --ku-parts tuned,seen,fresh,dev`` leaves the three held-out parts out while
+``bench_memory --ku-parts tuned,seen,fresh,dev`` leaves the held-out parts out while
 tuning. A new part is registered here, not in the scoring code.
 """
 
@@ -38,6 +40,7 @@ from benchmarks.knowledge_updates_fresh import FRESH_CASES
 from benchmarks.knowledge_updates_fresh2 import FRESH2_CASES
 from benchmarks.knowledge_updates_fresh3 import FRESH3_CASES
 from benchmarks.knowledge_updates_fresh4 import FRESH4_CASES
+from benchmarks.knowledge_updates_fresh5 import FRESH5_CASES
 
 
 @dataclass(frozen=True)
@@ -84,5 +87,11 @@ KNOWLEDGE_UPDATE_PARTS = (
         "knowledge_updates_fresh4",
         FRESH4_CASES,
         "fresh-4 (held out)",
+    ),
+    KnowledgeUpdatePart(
+        "fresh5",
+        "knowledge_updates_fresh5",
+        FRESH5_CASES,
+        "fresh-5 (held out)",
     ),
 )

@@ -13,7 +13,7 @@ chat's retrieval, and the memories in context must hold the latest value only:
   character's own) must name the person who said it: naming only the other person is an
   attribution error; naming neither or both is not counted.
 
-The suite has eight parts, printed apart by ``bench_memory``, each with its own baseline and
+The suite has nine parts, printed apart by ``bench_memory``, each with its own baseline and
 scored by the same code (``benchmarks.memory.KNOWLEDGE_UPDATE_PARTS``):
 
 - ``tuned``: ``CASES``, the part the offline provider's update rules were tuned on;
@@ -46,7 +46,10 @@ scored by the same code (``benchmarks.memory.KNOWLEDGE_UPDATE_PARTS``):
 - ``fresh4`` (printed "fresh-4"): ``benchmarks.knowledge_updates_fresh4.FRESH4_CASES``, fifty
   chats, ten per attribute, a new clean held-out part written the same way, with other people
   and values again (none planted by another part, the dev parts and fresh-3 included), held
-  out on the same terms.
+  out on the same terms;
+- ``fresh5`` (printed "fresh-5"): ``benchmarks.knowledge_updates_fresh5.FRESH5_CASES``, fifty
+  chats, ten per attribute, another clean held-out part written the same way, with other
+  people and values again (none planted by another part), held out on the same terms.
 
 Written for this benchmark."""
 

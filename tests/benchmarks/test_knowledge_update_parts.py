@@ -1,4 +1,4 @@
-"""The parts of the knowledge-update suite (``benchmarks.knowledge_update_parts``): the eight
+"""The parts of the knowledge-update suite (``benchmarks.knowledge_update_parts``): the nine
 in order, and what keeps each part what it says it is: no sentence, person or value pair
 shared between parts, the held-out parts' own people and values, no value a stricter part
 plants that another plants, and each fresh chat's old value said before its change."""
@@ -18,6 +18,7 @@ from benchmarks.knowledge_updates_fresh import FRESH_CASES
 from benchmarks.knowledge_updates_fresh2 import FRESH2_CASES
 from benchmarks.knowledge_updates_fresh3 import FRESH3_CASES
 from benchmarks.knowledge_updates_fresh4 import FRESH4_CASES
+from benchmarks.knowledge_updates_fresh5 import FRESH5_CASES
 from benchmarks.memory import latest_only
 
 
@@ -41,7 +42,7 @@ def _lines(cases) -> set[str]:
     return {turn.text for case in cases for turn in case.conversation().turns}
 
 
-def test_the_parts_are_the_eight_in_order():
+def test_the_parts_are_the_nine_in_order():
     assert [part.name for part in KNOWLEDGE_UPDATE_PARTS] == [
         "tuned",
         "seen",
@@ -51,6 +52,7 @@ def test_the_parts_are_the_eight_in_order():
         "fresh2",
         "fresh3",
         "fresh4",
+        "fresh5",
     ]
     assert [part.cases for part in KNOWLEDGE_UPDATE_PARTS] == [
         CASES,
@@ -61,6 +63,7 @@ def test_the_parts_are_the_eight_in_order():
         FRESH2_CASES,
         FRESH3_CASES,
         FRESH4_CASES,
+        FRESH5_CASES,
     ]
 
 
@@ -85,8 +88,18 @@ def test_the_parts_are_the_eight_in_order():
                 *FRESH3_CASES,
             ),
         ),
+        (
+            FRESH5_CASES,
+            10,
+            tuple(
+                case
+                for part in KNOWLEDGE_UPDATE_PARTS
+                if part.cases is not FRESH5_CASES
+                for case in part.cases
+            ),
+        ),
     ],
-    ids=["fresh", "fresh2", "fresh3", "dev", "dev2", "fresh4"],
+    ids=["fresh", "fresh2", "fresh3", "dev", "dev2", "fresh4", "fresh5"],
 )
 def test_the_fresh_chats_share_no_sentence_no_person_and_no_value_pair_with_the_others(
     cases, per_attribute, earlier
@@ -110,7 +123,9 @@ def test_the_fresh_chats_share_no_sentence_no_person_and_no_value_pair_with_the_
 
 
 @pytest.mark.parametrize(
-    "cases", [FRESH2_CASES, FRESH3_CASES, FRESH4_CASES], ids=["fresh2", "fresh3", "fresh4"]
+    "cases",
+    [FRESH2_CASES, FRESH3_CASES, FRESH4_CASES, FRESH5_CASES],
+    ids=["fresh2", "fresh3", "fresh4", "fresh5"],
 )
 def test_every_held_out_fresh_chat_has_its_own_people_and_values(cases):
     people = [name for case in cases for name in (case.user, case.character)]
@@ -175,9 +190,26 @@ def test_the_fourth_fresh_part_plants_no_value_any_other_part_planted():
     )
 
 
+def test_the_fifth_fresh_part_plants_no_value_any_other_part_planted():
+    # As strict as the fourth, against every other part: diets and the character's own
+    # values too, and no value is the name of a person of any part.
+    _assert_plants_only_its_own_values(
+        FRESH5_CASES,
+        others=[part for part in KNOWLEDGE_UPDATE_PARTS if part.cases is not FRESH5_CASES],
+    )
+
+
 @pytest.mark.parametrize(
     "case",
-    (*FRESH_CASES, *DEV_CASES, *DEV2_CASES, *FRESH2_CASES, *FRESH3_CASES, *FRESH4_CASES),
+    (
+        *FRESH_CASES,
+        *DEV_CASES,
+        *DEV2_CASES,
+        *FRESH2_CASES,
+        *FRESH3_CASES,
+        *FRESH4_CASES,
+        *FRESH5_CASES,
+    ),
     ids=lambda case: case.name,
 )
 def test_a_fresh_chat_says_its_old_value_first_and_its_new_value_only_after_the_change(case):

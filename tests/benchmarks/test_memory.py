@@ -15,7 +15,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from benchmarks.knowledge_updates import CASES, USER
-from benchmarks.knowledge_updates_fresh4 import FRESH4_CASES
+from benchmarks.knowledge_updates_fresh5 import FRESH5_CASES
 from benchmarks.locomo import Observation
 from benchmarks.memory import (
     KNOWLEDGE_UPDATE_PARTS,
@@ -103,14 +103,18 @@ def test_bench_memory_refuses_an_unknown_knowledge_update_part():
 def test_bench_memory_runs_only_the_parts_named_in_ku_parts():
     from benchmarks.management.commands.bench_memory import Command
 
-    parts = Command()._ku_parts("fresh4")
-    assert [(part.name, part.label) for part in parts] == [("fresh4", "fresh-4 (held out)")]
-    assert parts[0].cases is FRESH4_CASES
+    parts = Command()._ku_parts("fresh5")
+    assert [(part.name, part.label) for part in parts] == [("fresh5", "fresh-5 (held out)")]
+    assert parts[0].cases is FRESH5_CASES
     # Named in any order, the parts run in the suite's order.
-    assert [part.name for part in Command()._ku_parts("fresh4,tuned")] == ["tuned", "fresh4"]
+    assert [part.name for part in Command()._ku_parts("fresh5,fresh4,tuned")] == [
+        "tuned",
+        "fresh4",
+        "fresh5",
+    ]
 
 
-# Two hundred and eighty-nine chats through the pipeline: a bound for a loaded 2-core machine
+# Three hundred and thirty-nine chats through the pipeline: a bound for a loaded 2-core machine
 # (ninety-five ran 238 s at load 17), not a speed assertion.
 @pytest.mark.timeout(1500)
 @pytest.mark.django_db
@@ -165,6 +169,7 @@ def test_bench_memory_reports_each_figure_beside_its_baseline(settings, tmp_path
         "fresh-2 (held out: not tuned on)",
         "fresh-3 (held out)",
         "fresh-4 (held out)",
+        "fresh-5 (held out)",
     ):
         assert f"(target >= 95%), {label} |" in printed
     assert results["setup"]["ku_parts"] == [
@@ -176,6 +181,7 @@ def test_bench_memory_reports_each_figure_beside_its_baseline(settings, tmp_path
         "fresh2",
         "fresh3",
         "fresh4",
+        "fresh5",
     ]
     assert results["setup"]["providers"]["extract"]["backend"] == "OfflineChatBackend"
     # In place, the run removes what it wrote.
