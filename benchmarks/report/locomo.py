@@ -1,14 +1,15 @@
-"""Markdown tables of benchmark results, as printed by the commands and kept in
-docs/benchmarks.md."""
+"""The LoCoMo tables: evidence recall per category and method, both scoring rules,
+latency, the tuned-on and not-tuned-on groups and each conversation; J per method; and the run
+over the product's own memories beside the gold observations. The product's figure is always
+printed beside the best baseline of each family (``versus``).
+"""
 
 from __future__ import annotations
 
-import os
-import platform
 from collections.abc import Sequence
 
 from benchmarks.locomo import CATEGORY_NAMES
-from benchmarks.memory import KNOWLEDGE_UPDATE_PARTS
+from benchmarks.report.tables import _or_dash, table
 
 METHOD_LABELS = {
     "drawhisper": "Drawhisper hybrid retrieval",
@@ -20,25 +21,15 @@ METHOD_LABELS = {
     "vector_items": "Vector search over memories, summaries and turns",
     "fusion_items": "BM25 + vector (RRF) over memories, summaries and turns",
 }
+
+
 LIKE_FOR_LIKE = ("bm25_items", "vector_items", "fusion_items")
+
+
 TURNS_ONLY = ("recent", "bm25_turns", "vector_turns", "fusion_turns")
+
+
 ANSWERED = [CATEGORY_NAMES[c] for c in (1, 2, 3, 4)]
-
-
-def machine() -> dict[str, object]:
-    """The machine a run was measured on, for the JSON's ``setup`` (figures depend on it)."""
-    return {
-        "cpus": os.cpu_count(),
-        "load_average": [round(value, 2) for value in os.getloadavg()],
-        "python": platform.python_version(),
-        "platform": platform.platform(),
-    }
-
-
-def table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
-    lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
-    lines += ["| " + " | ".join(str(cell) for cell in row) + " |" for row in rows]
-    return "\n".join(lines)
 
 
 def best_baseline(methods: dict, names: Sequence[str]) -> tuple[str, dict] | None:
@@ -202,10 +193,6 @@ def locomo_tables(results: dict) -> str:
     return "\n".join(parts)
 
 
-def _or_dash(value: object) -> object:
-    return "-" if value is None else value
-
-
 def answer_tables(results: dict) -> str:
     """J (LLM-judge accuracy, %) per category and overall for every method that answered,
     for the gold-observation run and, when present, the pipeline-made memories' run."""
@@ -290,186 +277,5 @@ def pipeline_tables(results: dict) -> str:
             ),
             "",
             versus(made["methods"]) + " (product-made memories).",
-        ]
-    )
-
-
-def _or_na(value: object, suffix: str = "%") -> str:
-    return "n/a" if value is None else f"{value}{suffix}"
-
-
-def _percent(part: int, whole: int) -> float:
-    return round(100 * part / whole, 1) if whole else 0.0
-
-
-def _right(part: dict) -> str:
-    right = sum(result["right"] for result in part["results"])
-    return f"**{part['right_share']}%** ({right} of {part['cases']})"
-
-
-def memory_tables(results: dict) -> str:
-    """``bench_memory``'s figures, each beside its baseline from the same run."""
-    setup = results["setup"]
-    providers = ", ".join(
-        f"{alias} {item['backend']} ({item['model']})"
-        for alias, item in setup["providers"].items()
-        if alias in ("summary", "extract")
-    )
-    parts = [(part, results[part.key]) for part in KNOWLEDGE_UPDATE_PARTS if part.key in results]
-    rows = []
-    supersession = results.get("supersession")
-    if supersession:
-        rows.append(
-            [
-                "Supersession false positives (LoCoMo observations wrongly retired, target <= 5%)",
-                f"**{supersession['wrongly_retired_share']}%** "
-                f"({supersession['wrongly_retired']} of {supersession['observations']})",
-                f"{supersession['baseline_wrongly_retired_share']}% (nothing retired); "
-                f"retired at all: {supersession['retired_share']}% ({supersession['retired']}); "
-                f"kept out as the same: {supersession['kept_out_as_same_share']}% "
-                f"({supersession['kept_out_as_same']})",
-            ]
-        )
-    for part, figures in parts:
-        rows.append(
-            [
-                f"Knowledge updates: latest value only in context (target >= 95%), {part.label}",
-                _right(figures),
-                f"{figures['baseline_right_share']}% (same memories, nothing retired)",
-            ]
-        )
-    for part, figures in parts:
-        if figures.get("kept_cases"):
-            rows.append(
-                [
-                    "Knowledge updates: the other fact of a changed multi-fact memory still in "
-                    f"context, {part.label}",
-                    f"**{figures['kept_share']}%** (of {figures['kept_cases']})",
-                    f"{figures['baseline_kept_share']}% (same memories, nothing retired)",
-                ]
-            )
-    errors = sum(figures["attribution_errors"] for _, figures in parts)
-    judged = sum(figures["attribution_judged"] for _, figures in parts)
-    baseline_errors = sum(figures.get("attribution_baseline_errors", 0) for _, figures in parts)
-    unverified = "; ".join(
-        f"{part.name} chats {_or_na(figures['unverified_share'])}" for part, figures in parts
-    )
-    if supersession:
-        unverified += f"; LoCoMo {_or_na(supersession['unverified_share'])}"
-    rows += [
-        [
-            "Speaker attribution errors (memories naming a planted value)",
-            f"**{_percent(errors, judged)}%** ({errors} of {judged})",
-            f"{_percent(baseline_errors, judged)}% (every memory attributed to the user)",
-        ],
-        [
-            "Chunks rejected as unsupported (kept unverified)",
-            unverified,
-            "n/a (no check: 0% rejected)",
-        ],
-    ]
-    header = ["attribute"]
-    for part, _ in parts:
-        header += [f"{part.name}: cases", f"{part.name}: latest only", "baseline (nothing retired)"]
-    attributes: list[str] = []
-    for _, figures in parts:
-        attributes += [name for name in figures["by_attribute"] if name not in attributes]
-    per_attribute_rows = []
-    for name in attributes:
-        row: list = [name]
-        for _, figures in parts:
-            group = figures["by_attribute"].get(name)
-            row += (
-                [group["cases"], group["right_share"], group["baseline_right_share"]]
-                if group
-                else [0, "n/a", "n/a"]
-            )
-        per_attribute_rows.append(row)
-    per_attribute = table(header, per_attribute_rows)
-    machine = setup["machine"]
-    return "\n".join(
-        [
-            f"Memory trust figures, pipeline with {providers}; retrieved budget "
-            f"{setup['budget_tokens']} tokens; load average "
-            f"{' / '.join(str(v) for v in machine['load_average'])} on {machine['cpus']} CPUs:",
-            "",
-            table(["figure", "pipeline", "baseline"], rows),
-            "",
-            "Knowledge updates per attribute (%):",
-            "",
-            per_attribute,
-        ]
-    )
-
-
-def support_tables(support: dict) -> str:
-    """The support check on the labelled set: rejected true and accepted fabricated chunks,
-    the current local check beside the one main had before it (``previous``, when measured)
-    and the one before the labelled set (``baseline``), per group of conversations."""
-    checks = support["checks"]
-    others = [name for name in ("previous", "baseline") if name in checks]
-    headings = {"previous": "main before (same run)", "baseline": "before grounding (same run)"}
-    rows = []
-    for group, label in (("tuned_on", "tuned on"), ("not_tuned_on", "not tuned on")):
-        if group not in checks["current"]:
-            continue
-        names = ", ".join(support["groups"][group])
-        for figure, count, share, whole in (
-            ("true chunks rejected", "rejected_true", "rejected_true_share", "true"),
-            (
-                "fabricated chunks accepted",
-                "accepted_fabricated",
-                "accepted_fabricated_share",
-                "fabricated",
-            ),
-        ):
-            now = checks["current"][group]
-            row = [
-                f"{figure} ({label}: {names})",
-                f"**{_or_na(now[share])}** ({now[count]} of {now[whole]})",
-            ]
-            for name in others:
-                before = checks[name][group]
-                row.append(f"{_or_na(before[share])} ({before[count]} of {before[whole]})")
-            rows.append(row)
-    kinds = []
-    for group in ("tuned_on", "not_tuned_on"):
-        if group not in checks["current"]:
-            continue
-        now = checks["current"][group]["per_kind"]
-        for kind, figures in now.items():
-            kinds.append(
-                [
-                    group.replace("_", " "),
-                    kind,
-                    figures["examples"],
-                    _or_na(figures["accepted_share"]),
-                    *(
-                        _or_na(checks[name][group]["per_kind"][kind]["accepted_share"])
-                        for name in others
-                    ),
-                ]
-            )
-    timing = support.get("ms_per_chunk")
-    unavailable = support.get("previous_unavailable")
-    return "\n".join(
-        [
-            f"Support check (local) on the labelled set ({support['examples']} chunks):",
-            "",
-            *([f"Main's previous check not measured: {unavailable}.", ""] if unavailable else []),
-            table(["figure", "current check", *(headings[name] for name in others)], rows),
-            "",
-            "Fabricated chunks accepted, per kind (%):",
-            "",
-            table(["conversations", "kind", "chunks", "current", *others], kinds),
-            *(
-                [
-                    "",
-                    f"Current check: {timing} ms per chunk, embeddings included (the checks "
-                    "after it reuse them).",
-                ]
-                if timing is not None
-                else []
-            ),
         ]
     )
