@@ -3,14 +3,16 @@ streams the same model reply through the same adapter, with no database, no retr
 receipts. It speaks the chat socket's events (``message.send`` in; ``reply.delta`` and
 ``reply.end`` out), so the same clients drive both servers. It coalesces the streamed pieces
 into ``reply.delta`` frames as the product does (``chat.streaming.DeltaBatcher``, every
-``CHAT_DELTA_FLUSH_MS``): the floor is the least a server must do to show the same text as it
-arrives, and sending a frame per piece is not that least. Nor is closing database connections
+``CHAT_DELTA_FLUSH_MS``) and reads the model's stream as often (``chat.streaming.open_stream``):
+the floor is the least a server must do to show the same text as it arrives, and sending a
+frame, or reading the socket, per piece is not that least. Nor is closing database connections
 before every message it handles, which Channels does and neither consumer needs.
 
 Served by daphne as ``benchmarks.floor:application``."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 
@@ -26,7 +28,7 @@ from django.conf import settings  # noqa: E402
 from django.urls import path  # noqa: E402
 
 from benchmarks.load_stats import with_stats  # noqa: E402
-from chat.streaming import DeltaBatcher  # noqa: E402
+from chat.streaming import DeltaBatcher, open_stream  # noqa: E402
 from drawhisper.providers.base import ChatMessage  # noqa: E402
 from drawhisper.providers.registry import get_llm  # noqa: E402
 
@@ -52,10 +54,12 @@ class BareReplyConsumer(AsyncWebsocketConsumer):
         ]
         text = ""
         batcher = DeltaBatcher(send=self._send_delta, interval=settings.CHAT_DELTA_FLUSH_MS / 1000)
-        async for piece in get_llm("chat").stream(messages):
-            if piece:
-                text += piece
-                await batcher.add(piece)
+        stream = open_stream(get_llm("chat"), messages, interval=batcher.interval)
+        async with contextlib.aclosing(stream) as pieces:
+            async for piece in pieces:
+                if piece:
+                    text += piece
+                    await batcher.add(piece)
         await batcher.close()
         await self.send(json.dumps({"type": "reply.end", "content": text, "status": "complete"}))
 

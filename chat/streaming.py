@@ -28,7 +28,8 @@ Invariants:
   thread sees the same stream.
 - Streamed text is coalesced (``DeltaBatcher``): the first piece is sent at once, later ones
   together at most every ``CHAT_DELTA_FLUSH_MS``, so a fast model costs one channel-layer send
-  per batch, not per token. The ``reply.start`` text and the ``reply.delta`` events of a
+  per batch, not per token; a network stream is read that often too (``open_stream``), so
+  it costs one read per batch, not per token. The ``reply.start`` text and the ``reply.delta`` events of a
   reply, joined, are exactly the text of its ``reply.end``, and all of them are sent before it.
 """
 
@@ -38,7 +39,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 from django.conf import settings
@@ -65,12 +66,14 @@ class DeltaBatcher:
     """Collects streamed text and sends it in batches through ``send``.
 
     A piece that arrives when nothing was sent for ``interval`` seconds (the first one, or one
-    after the model paused) goes out at once, so the time to the first visible token is not
-    worse than without batching; pieces arriving sooner wait for a timer that fires
-    ``interval`` after the last send. Sends never overlap and keep their order; a send in
-    flight is not cut short by cancelling the reply (it is shielded), and ``close`` sends what
-    is left, so the batches always add up to the whole text. ``clock`` (seconds, monotonic)
-    decides whether a piece is due; the timer itself sleeps in real time.
+    after the model paused) is sent on the event loop's next turn, so it does not wait for the
+    interval and takes along the pieces that arrived with it (the rest of the same network
+    read); pieces arriving sooner wait for a timer that fires ``interval`` after the last
+    send. With no interval every piece is sent on its own, at once. Sends never overlap and
+    keep their order; a send in flight is not cut short by cancelling the reply (each runs
+    in a task of its own), and ``close`` waits for them and sends what is left, so the
+    batches always add up to the whole text. ``clock`` (seconds, monotonic) decides whether a
+    piece is due; the timer itself runs in the loop's time.
     """
 
     def __init__(
@@ -86,46 +89,61 @@ class DeltaBatcher:
         self.pending = ""
         self.sent_count = 0
         self._sent_at: float | None = None
-        self._timer: asyncio.Task | None = None
+        self._timer: asyncio.Handle | None = None
+        self._sending: set[asyncio.Task] = set()
         self._lock = asyncio.Lock()
 
     async def add(self, piece: str) -> None:
         if not piece:
             return
         self.pending += piece
+        if self.interval <= 0:
+            await asyncio.shield(asyncio.ensure_future(self.flush()))
+            return
         if self._timer is not None:
             return  # a send is already scheduled; it takes this piece along
+        loop = asyncio.get_running_loop()
         wait = 0.0 if self._sent_at is None else self._sent_at + self.interval - self._clock()
         if wait <= 0:
-            await asyncio.shield(asyncio.ensure_future(self.flush()))
+            self._timer = loop.call_soon(self._start_send)
         else:
-            self._timer = asyncio.create_task(self._flush_after(wait))
+            self._timer = loop.call_later(wait, self._start_send)
 
     async def flush(self) -> None:
         """Send everything collected so far (nothing when there is nothing)."""
-        async with self._lock:
-            text, self.pending = self.pending, ""
-            if not text:
-                return
-            self._sent_at = self._clock()
-            self.sent_count += 1
-            await self._send(text)
+        self._sent_at = self._clock()
+        await self._send_pending()
 
     async def close(self) -> None:
-        """Cancel the timer (if still waiting) and send the rest."""
+        """Cancel the timer (if still waiting), wait for the sends in flight, send the rest."""
         timer, self._timer = self._timer, None
         if timer is not None:
             timer.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await timer
+        if self._sending:
+            await asyncio.wait(set(self._sending))
         await self.flush()
 
-    async def _flush_after(self, wait: float) -> None:
-        await asyncio.sleep(wait)
-        # No await between clearing the timer and taking the text: a piece that arrives while
-        # this batch is being sent schedules the next timer.
+    def _start_send(self) -> None:
+        # The batch is what arrived up to now (this turn of the loop); it counts as sent from
+        # now, and its send waits for the one before it (the lock keeps their order).
         self._timer = None
-        await self.flush()
+        self._sent_at = self._clock()
+        text, self.pending = self.pending, ""
+        if not text:
+            return
+        task = asyncio.ensure_future(self._send_text(text))
+        self._sending.add(task)
+        task.add_done_callback(self._sending.discard)
+
+    async def _send_pending(self) -> None:
+        text, self.pending = self.pending, ""
+        if text:
+            await self._send_text(text)
+
+    async def _send_text(self, text: str) -> None:
+        async with self._lock:
+            self.sent_count += 1
+            await self._send(text)
 
 
 class ReplyRun:
@@ -179,11 +197,14 @@ class ReplyRun:
             self.text = self._saved_text = prepared.prefix
             backend = await aget_llm("chat", config=prepared.llm)
             saver = asyncio.create_task(self._autosave())
-            async for piece in backend.stream(list(prepared.messages)):
-                if not piece:
-                    continue
-                self.text += piece
-                await self.deltas.add(piece)
+            async with contextlib.aclosing(
+                open_stream(backend, list(prepared.messages), interval=self.deltas.interval)
+            ) as pieces:
+                async for piece in pieces:
+                    if not piece:
+                        continue
+                    self.text += piece
+                    await self.deltas.add(piece)
         except asyncio.CancelledError:
             status = Message.Status.INTERRUPTED
             error_detail = "" if self.stopped_by_user else CUT_OFF_ERROR
@@ -254,6 +275,15 @@ class ReplyRun:
                     content=text,
                 )
                 self._saved_text, self._saved_at = text, time.monotonic()
+
+
+def open_stream(backend: Any, messages: list, *, interval: float) -> AsyncIterator[str]:
+    """The backend's stream of the reply; one that reads a network response (``paced_reads``)
+    reads it at most every ``interval`` seconds, the interval the text is batched at anyway,
+    so the text that arrives meanwhile comes in one read and goes out in one batch."""
+    if getattr(backend, "paced_reads", False) and interval > 0:
+        return backend.stream(messages, read_interval=interval)
+    return backend.stream(messages)
 
 
 async def _shielded(awaitable: Awaitable[None]) -> None:

@@ -7,7 +7,9 @@ HTTP client and its open connections instead of building both anew each reply (t
 backend, its vendor model and clients, and a new TCP and TLS connection per reply). Per event loop, because an async HTTP client's pooled connections belong to
 the loop they were opened on: used from another loop (each ``asyncio.run``, each test's
 loop) they fail with "Event loop is closed". The first build of a block runs on a worker
-thread, off the event loop that streams every other chat."""
+thread, off the event loop that streams every other chat. At most ``KEPT_PER_LOOP`` are kept
+per loop; one dropped beyond that is retired: the HTTP clients it built for itself (a
+connection's checked clients) are closed once the replies still streaming through it end."""
 
 from __future__ import annotations
 
@@ -60,7 +62,8 @@ def get_llm(alias: str = "chat", config: dict[str, Any] | None = None):
     return _resolve("LLM_BACKENDS", alias)
 
 
-#: Backends kept per event loop by ``aget_llm``, the least recently used dropped beyond this.
+#: Backends kept per event loop by ``aget_llm``, the least recently used dropped (and
+#: retired: its own HTTP clients closed once its streams end) beyond this.
 KEPT_PER_LOOP = 64
 _kept: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, OrderedDict[str, Any]] = (
     weakref.WeakKeyDictionary()
@@ -99,15 +102,31 @@ async def aget_llm(alias: str = "chat", config: dict[str, Any] | None = None):
     with _lock:
         kept = _kept.setdefault(loop, OrderedDict())
     backend = kept.get(key)
-    if backend is None:
-        built = await asyncio.to_thread(_built, config)
-        backend = kept.setdefault(key, built)  # another reply may have built it meanwhile
-        # A dropped backend is not closed: a reply may still be streaming through it; its
-        # clients and their connections go when the last stream lets go of it.
-        while len(kept) > KEPT_PER_LOOP:
-            kept.popitem(last=False)
+    if backend is not None:
+        kept.move_to_end(key)
+        return backend
+    built = await asyncio.to_thread(_built, config)
+    backend = kept.setdefault(key, built)  # another reply may have built it meanwhile
     kept.move_to_end(key)
+    dropped = [] if backend is built else [built]
+    while len(kept) > KEPT_PER_LOOP:
+        dropped.append(kept.popitem(last=False)[1])
+    for old in dropped:
+        await _retire(old)
     return backend
+
+
+async def _retire(backend: Any) -> None:
+    """A backend no longer kept: its own HTTP clients are closed (``retire``: at once, or
+    when the replies still streaming through it end), so their connections do not stay open
+    until the garbage collector finds them."""
+    retire = getattr(backend, "retire", None)
+    if retire is None:
+        return
+    try:
+        await retire()
+    except Exception:  # a client that fails to close must not fail the reply that asked
+        logger.warning("closing a dropped chat backend failed", exc_info=True)
 
 
 def get_embedder(alias: str = "default"):

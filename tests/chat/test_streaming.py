@@ -1,5 +1,6 @@
-"""Streamed text is coalesced: the first piece goes out at once, later pieces in batches at
-most every ``CHAT_DELTA_FLUSH_MS``, and the batches always add up to the reply's text."""
+"""Streamed text is coalesced: the first piece goes out at once (on the event loop's next turn,
+with whatever arrived in the same turn), later pieces in batches at most every
+``CHAT_DELTA_FLUSH_MS``, and the batches always add up to the reply's text."""
 
 from __future__ import annotations
 
@@ -44,6 +45,12 @@ class FakeClock:
         return self.now
 
 
+async def a_turn_of_the_loop() -> None:
+    """Let the loop run what is due now (a send scheduled for its next turn), no time passing."""
+    for _ in range(3):
+        await asyncio.sleep(0)
+
+
 # ------------------------------------------------------------------ the batcher on its own
 
 
@@ -51,9 +58,11 @@ async def test_the_first_piece_is_sent_at_once_and_later_ones_wait_for_the_inter
     send = Recorder()
     batcher = DeltaBatcher(send=send, interval=10.0, clock=FakeClock())
     await batcher.add("Hel")
+    await a_turn_of_the_loop()
     assert send.texts == ["Hel"]  # no waiting for the first token
     for piece in ("lo", ", ", "world"):
         await batcher.add(piece)
+    await a_turn_of_the_loop()
     assert send.texts == ["Hel"]  # within the interval: collected, not sent
     await batcher.close()
     assert send.texts == ["Hel", "lo, world"]
@@ -65,6 +74,7 @@ async def test_the_timer_sends_what_gathered_without_waiting_for_the_next_piece(
     send = Recorder()
     batcher = DeltaBatcher(send=send, interval=0.05, clock=FakeClock())
     await batcher.add("a")
+    await a_turn_of_the_loop()
     await batcher.add("b")
     await batcher.add("c")
     # The model pauses: no more pieces, no close; the timer alone must send the batch.
@@ -79,9 +89,22 @@ async def test_a_piece_after_a_pause_longer_than_the_interval_is_sent_at_once():
     send = Recorder()
     batcher = DeltaBatcher(send=send, interval=0.03, clock=clock)
     await batcher.add("a")
+    await a_turn_of_the_loop()
     clock.now += 0.06
     await batcher.add("b")
+    await a_turn_of_the_loop()
     assert send.texts == ["a", "b"]
+
+
+async def test_pieces_that_arrive_in_the_same_turn_go_out_together_at_once():
+    """What one network read brings (several events) is one batch, not the first event alone
+    and the rest an interval later."""
+    send = Recorder()
+    batcher = DeltaBatcher(send=send, interval=10.0, clock=FakeClock())
+    for piece in ("The ", "lamp ", "is lit."):
+        await batcher.add(piece)
+    await a_turn_of_the_loop()
+    assert send.texts == ["The lamp is lit."]
 
 
 async def test_zero_interval_sends_every_piece():
@@ -127,6 +150,7 @@ async def test_cancelling_the_writer_mid_send_loses_nothing():
 
     async def write():
         await batcher.add("first")  # sent at once: cancelled while this send is in flight
+        await asyncio.Event().wait()
 
     task = asyncio.create_task(write())
     await wait_until(lambda: send.started == 1, what="the send to start")

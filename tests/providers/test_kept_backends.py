@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 
 from drawhisper.providers.base import ChatMessage
-from drawhisper.providers.registry import aget_llm
+from drawhisper.providers.registry import KEPT_PER_LOOP, aget_llm
 from tests.support.openai_server import FakeOpenAIServer
 
 MESSAGES = [ChatMessage("system", "You are Ada."), ChatMessage("user", "Hello!")]
@@ -70,3 +70,56 @@ def test_another_block_is_another_backend():
         cool, warm, cool_again = asyncio.run(backends())
         assert cool is cool_again and warm is not cool
         assert (cool.temperature, warm.temperature) == (0.2, 0.9)
+
+
+def test_a_backend_dropped_from_the_cache_closes_its_clients_once_its_reply_ends():
+    """Beyond ``KEPT_PER_LOOP`` blocks the oldest backend is dropped. Its HTTP clients (and
+    their open connections) are closed: at once when it streams nothing, and only after its
+    reply ends when one is streaming through it then, the reply whole."""
+    with FakeOpenAIServer(keep_alive=True, default_reply="Kept alive.") as server:
+
+        async def scenario():
+            streaming = await aget_llm("chat", config=block(server, temperature=0.0))
+            idle = await aget_llm("chat", config=block(server, temperature=0.01))
+            assert await reply(block(server, temperature=0.01)) == "Kept alive."
+            server.push({"text": "A reply that outlives its cache entry.", "delay": 0.02})
+            pieces = streaming.stream(MESSAGES)
+            text = await anext(pieces)
+            # Newer blocks push both out of the cache, the streaming one first.
+            for index in range(2, KEPT_PER_LOOP + 2):
+                await aget_llm("chat", config=block(server, temperature=0.5 + index / 1000))
+            idle_closed = idle.http_async_client.is_closed and idle.http_client.is_closed
+            open_while_streaming = not streaming.http_async_client.is_closed
+            text += "".join([piece async for piece in pieces])
+            return text, idle_closed, open_while_streaming, streaming.http_async_client.is_closed
+
+        text, idle_closed, open_while_streaming, closed_after = asyncio.run(scenario())
+        assert idle_closed
+        assert open_while_streaming and text == "A reply that outlives its cache entry."
+        assert closed_after
+
+
+def test_a_dropped_backend_leaves_clients_it_did_not_build_open():
+    """LangChain's default client is one per process and address, shared by every backend
+    without a client of its own: a dropped backend must not close it under the others."""
+    with FakeOpenAIServer(default_reply="Still here.") as server:
+
+        def plain(temperature: float) -> dict:
+            return {
+                "BACKEND": "drawhisper.providers.openai_chat.OpenAIChatBackend",
+                "OPTIONS": {
+                    "model": "story-model",
+                    "api_key": "sk-local",
+                    "base_url": server.base_url,
+                    "timeout": 5,
+                    "max_retries": 0,
+                    "temperature": temperature,
+                },
+            }
+
+        async def scenario():
+            for index in range(KEPT_PER_LOOP + 1):
+                await aget_llm("chat", config=plain(index / 1000))
+            return await reply(plain(0.5))
+
+        assert asyncio.run(scenario()) == "Still here."

@@ -8,13 +8,16 @@ import json
 import httpx
 import pytest
 
+from drawhisper.accounts.connections.backend import ConnectionChatBackend
 from drawhisper.providers import get_llm
 from drawhisper.providers.base import (
     ChatMessage,
     PermanentProviderError,
     TransientProviderError,
 )
+from drawhisper.providers.deepseek_chat import DeepSeekChatBackend
 from drawhisper.providers.openai_chat import OpenAIChatBackend
+from drawhisper.providers.openai_compatible import request_payload, to_langchain
 from tests.providers.http_mocks import ScriptedTransport, completion, error, sse
 
 MESSAGES = [
@@ -404,3 +407,32 @@ def test_a_prompt_template_piped_into_the_adapter_sends_the_values_as_given():
     assert transport.bodies[0]["response_format"]["type"] == "json_schema"
     with pytest.raises(KeyError):
         chain.invoke({"user": "Sam"})  # a missing value never reaches the model
+
+
+@pytest.mark.parametrize(
+    "backend",
+    [
+        lambda: OpenAIChatBackend(model="gpt-4o", api_key="sk-test", temperature=0.7, top_p=0.9),
+        lambda: OpenAIChatBackend(model="o3-mini", api_key="sk-test", max_tokens=64),
+        lambda: DeepSeekChatBackend(model="deepseek-v4-flash", api_key="sk-test", reasoning=True),
+        lambda: ConnectionChatBackend(
+            model="local", api_key="k", base_url="http://127.0.0.1:9/v1", max_tokens=32
+        ),
+    ],
+    ids=["openai", "o-series", "deepseek", "connection"],
+)
+def test_the_streamed_request_is_the_one_langchain_would_send(backend):
+    """The request's messages are built without converting each through LangChain; the body
+    is still exactly LangChain's, role names (an o-series model's developer) and fields alike."""
+    chat_model = backend()._get_chat_model()
+    conversation = [
+        ChatMessage("system", "You are Ada, a lighthouse keeper."),
+        ChatMessage("user", "Hello!"),
+        ChatMessage("assistant", "*She waves.* Welcome."),
+        ChatMessage("user", ""),
+        ChatMessage("system", "Stay in character."),
+    ]
+    expected = chat_model._get_request_payload(to_langchain(conversation), stream=True)
+    expected.update(expected.pop("extra_body", None) or {})
+
+    assert request_payload(chat_model, conversation) == expected

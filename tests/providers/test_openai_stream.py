@@ -42,21 +42,27 @@ def event(data: str) -> str:
     return f"data: {data}\n\n"
 
 
-async def stream(server, pieces: list[str]) -> tuple[list[str], Exception | None]:
+async def stream(
+    server, pieces: list[str], *, read_interval: float = 0.0
+) -> tuple[list[str], Exception | None]:
     server.push({"events": pieces, "delay": BETWEEN_PIECES, "match": "stream"})
     llm = OpenAIChatBackend(
         model="fake-chat", api_key="test", base_url=server.base_url, timeout=5, max_retries=0
     )
     received: list[str] = []
     try:
-        async for delta in llm.stream(MESSAGES):
+        async for delta in llm.stream(MESSAGES, read_interval=read_interval):
             received.append(delta)
     except Exception as error:  # noqa: BLE001 - the test looks at it
         return received, error
     return received, None
 
 
-async def test_events_split_across_reads_with_comments_and_multi_line_data_arrive_whole(server):
+# Read at most every 0.12 s: several of the pieces (0.05 s apart) come in one read.
+@pytest.mark.parametrize("read_interval", [0.0, 0.12], ids=["every read", "paced reads"])
+async def test_events_split_across_reads_with_comments_and_multi_line_data_arrive_whole(
+    server, read_interval
+):
     second = event(chunk("lamp is lit, "))
     pieces = [
         ": keep-alive\n\n",
@@ -73,7 +79,7 @@ async def test_events_split_across_reads_with_comments_and_multi_line_data_arriv
         "NE]\n\n",
     ]
 
-    received, error = await stream(server, pieces)
+    received, error = await stream(server, pieces, read_interval=read_interval)
 
     assert error is None
     assert "".join(received) == "The lamp is lit, and the sea is calm."
@@ -126,3 +132,46 @@ async def test_a_reasoning_models_thoughts_are_not_part_of_the_reply(server):
     )
 
     assert (received, error) == (["Hello to you too!"], None)
+
+
+async def test_paced_streams_reuse_one_kept_alive_connection_and_arrive_whole():
+    """A paced stream hands its connection back as it found it: the next request on that
+    connection (paced or not) reads its whole reply."""
+    with FakeOpenAIServer(keep_alive=True) as kept_alive:
+        llm = OpenAIChatBackend(
+            model="fake-chat",
+            api_key="test",
+            base_url=kept_alive.base_url,
+            timeout=5,
+            max_retries=0,
+        )
+        texts = []
+        for read_interval in (0.05, 0.05, 0.0):
+            kept_alive.push(
+                {"text": "Three lamps burn on the cliff.", "chunk_size": 3, "delay": 0.01}
+            )
+            texts.append(
+                "".join([d async for d in llm.stream(MESSAGES, read_interval=read_interval)])
+            )
+        assert texts == ["Three lamps burn on the cliff."] * 3
+        peers = {request["peer"] for request in kept_alive.requests()}
+        assert len(peers) == 1
+
+
+async def test_a_paced_stream_closed_while_it_waits_leaves_the_next_reply_whole():
+    """A reply stopped between two reads (the stream closed while it waits for the next)."""
+    with FakeOpenAIServer(keep_alive=True) as kept_alive:
+        llm = OpenAIChatBackend(
+            model="fake-chat",
+            api_key="test",
+            base_url=kept_alive.base_url,
+            timeout=5,
+            max_retries=0,
+        )
+        kept_alive.push({"text": "A long answer, " * 20, "chunk_size": 4, "delay": 0.01})
+        pieces = llm.stream(MESSAGES, read_interval=0.5)
+        first = await anext(pieces)
+        await pieces.aclose()
+        kept_alive.push("Whole again.")
+        again = "".join([d async for d in llm.stream(MESSAGES, read_interval=0.05)])
+        assert first and (first, again) == ("A long answer, "[: len(first)], "Whole again.")

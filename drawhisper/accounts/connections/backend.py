@@ -29,9 +29,16 @@ class ConnectionChatBackend(OpenAIChatBackend):
         #: a readable reason instead of being retried for minutes (timeouts still retry).
         self.unreachable_is_permanent = unreachable_is_permanent
         # Connect only to the addresses checked as the socket opens, follow no redirect.
-        options.setdefault("http_client", checked_http_client())
-        options.setdefault("http_async_client", checked_async_http_client())
+        owned = []
+        for name, build in (
+            ("http_client", checked_http_client),
+            ("http_async_client", checked_async_http_client),
+        ):
+            if options.get(name) is None:
+                options[name] = build()
+                owned.append(options[name])
         super().__init__(**options)
+        self.owned_http_clients = owned  # closed when a cache drops this backend (``retire``)
         self.connection_name = connection_name
         self.host = urlparse(self.base_url or "").netloc or self.base_url or ""
         self.provider_label = f"The connection \u201c{connection_name}\u201d ({self.host})"

@@ -1,22 +1,11 @@
-"""What the OpenAI and DeepSeek adapters share: one base class over a LangChain chat model
-that speaks the OpenAI chat-completions protocol, and the translation of vendor errors.
+"""The base class of the OpenAI and DeepSeek adapters: a LangChain chat model that speaks the
+OpenAI chat-completions protocol, its options, its calls and the clients it owns.
 
-Invariants:
-- Nothing a caller receives is a vendor type. Every openai / httpx failure becomes a
-  ``TransientProviderError`` (timeouts, dropped connections, 408/409/429 except an exhausted
-  quota, 5xx) or a ``PermanentProviderError`` (401, 403, 404, 400, 422, a missing key), whose
-  ``str()`` is one sentence a user can read: no stack trace, no API key.
-- Retries on transient errors happen inside the openai client (``max_retries``, exponential
-  backoff that honours ``Retry-After``) before the first token; an error after streaming has
-  begun is translated and raised without a retry, because text already sent cannot be
-  taken back (the caller keeps what arrived).
-- ``complete(json_schema=...)`` returns the model's raw JSON text. Validation belongs to the
-  caller (the memory pipeline retries with the validation error), so this layer never parses.
-- ``runnable(json_schema=...)`` is the same call as a LangChain runnable (prompt value or
-  messages in, ``Completion`` out), built on the chat model's ``with_structured_output``, so
-  a caller can pipe a prompt template into it; ``complete`` runs that same runnable.
-
-Subclasses set the labels and build the LangChain model in ``_build_chat_model``.
+Invariants (the package's, kept here): retries on transient errors happen inside the openai
+client before the first token; ``complete(json_schema=...)`` returns the model's raw JSON text
+and never parses it; ``runnable`` is the same call as a LangChain runnable. Subclasses set the
+labels and build the LangChain model in ``_build_chat_model``; HTTP clients a subclass builds
+for itself are listed in ``owned_http_clients`` and closed by ``retire``.
 """
 
 from __future__ import annotations
@@ -30,52 +19,23 @@ from urllib.parse import urlparse
 
 import openai
 from langchain_core.language_models.chat_models import BaseChatModel
-from langchain_core.messages import (
-    AIMessage,
-    AIMessageChunk,
-    BaseMessage,
-    HumanMessage,
-    SystemMessage,
-)
+from langchain_core.messages import AIMessageChunk, BaseMessage, SystemMessage
 from langchain_core.prompt_values import PromptValue
 from langchain_core.runnables import Runnable, RunnableLambda
-from openai._constants import RAW_RESPONSE_HEADER
 
-from drawhisper.providers import sse
 from drawhisper.providers.base import (
     ChatMessage,
     Completion,
     PermanentProviderError,
     ProviderError,
-    TransientProviderError,
 )
-
-_LANGCHAIN_MESSAGE = {"system": SystemMessage, "user": HumanMessage, "assistant": AIMessage}
-
-# Anything shaped like a secret key is removed from vendor messages before they are shown.
-_KEY_PATTERN = re.compile(r"\b(?:sk|pk|key)-[A-Za-z0-9_\-*.]{6,}")
+from drawhisper.providers.openai_compatible.errors import rejects_json_schema, translate_error
+from drawhisper.providers.openai_compatible.stream import stream_text, to_langchain
 
 JSON_INSTRUCTION = (
     "Answer with one JSON object and nothing else. It must validate against this JSON "
     "schema:\n{schema}"
 )
-
-
-def _httpx_error_types(name: str) -> tuple[type[BaseException], ...]:
-    """httpx errors raised while a streamed body is read (the openai client does not wrap
-    those), from both the legacy ``httpx`` and the ``httpx2`` package the client uses."""
-    types: list[type[BaseException]] = []
-    for module_name in ("httpx", "httpx2"):
-        try:
-            module = __import__(module_name)
-        except ImportError:  # pragma: no cover - both ship with the openai client today
-            continue
-        types.append(getattr(module, name))
-    return tuple(types)
-
-
-_TIMEOUT_ERRORS = (TimeoutError, *_httpx_error_types("TimeoutException"))
-_TRANSPORT_ERRORS = _httpx_error_types("TransportError")
 
 
 class OpenAICompatibleBackend:
@@ -96,6 +56,8 @@ class OpenAICompatibleBackend:
     #: "json_schema" (response_format with the schema) or "json_mode" (json_object plus the
     #: schema in the prompt) for ``complete(json_schema=...)``.
     structured_output = "json_schema"
+    #: ``stream`` takes ``read_interval`` (the chat socket passes its batching interval).
+    paced_reads = True
 
     def __init__(
         self,
@@ -140,6 +102,10 @@ class OpenAICompatibleBackend:
             self.structured_output = structured_output
         self._api_key = api_key or ""
         self._chat_model: BaseChatModel | None = None
+        #: HTTP clients this backend built for itself, closed by ``retire``.
+        self.owned_http_clients: list[Any] = []
+        self._streams = 0  # streams in flight
+        self._retired = False
         if self.base_url:
             host = urlparse(self.base_url).netloc or self.base_url
             self.provider_label = f"The model server at {host}"
@@ -175,46 +141,41 @@ class OpenAICompatibleBackend:
 
     # -- the port ---------------------------------------------------------------------
 
-    async def stream(self, messages: Sequence[ChatMessage]) -> AsyncIterator[str]:
-        """The reply's text as the server streams it, piece by piece.
-
-        The request is the one the LangChain model would send (``_get_request_payload``:
-        model, sampling, renamed fields, ``extra_body``), posted through that model's own
-        openai client, so its retries, timeouts and errors before the first byte are the
-        same; the client hands back the streamed HTTP response unread (as its
-        ``with_streaming_response`` does, by the same request header) and the body is read
-        here: server-sent events (``drawhisper.providers.sse``), each event's data as plain
-        JSON, an error event raised as the openai client raises it (a named ``error`` event
-        and data that is not JSON too). No LangChain or openai message object is built per
-        piece and the request body is not walked by the client's type-driven transform: those
-        cost several times the rest of a streamed turn (docs/benchmarks.md); this reader
-        costs about 60% of the client's own event decoder per piece."""
+    async def stream(
+        self, messages: Sequence[ChatMessage], *, read_interval: float = 0.0
+    ) -> AsyncIterator[str]:
+        """The reply's text as the server streams it, piece by piece
+        (``openai_compatible.stream``). With ``read_interval`` (seconds), the response is
+        read at most that often, so a caller that batches the text for that long anyway gets
+        what arrived meanwhile from one read (``stream``'s invariants)."""
         chat_model = self._get_chat_model()
-        with self._translated_errors():
-            payload = chat_model._get_request_payload(to_langchain(messages), stream=True)
-            payload.update(payload.pop("extra_body", None) or {})
-            response = (
-                await chat_model.root_async_client.post(
-                    "/chat/completions",
-                    body=payload,
-                    cast_to=object,
-                    stream=True,
-                    stream_cls=openai.AsyncStream[object],
-                    options={"headers": {RAW_RESPONSE_HEADER: "stream"}},
-                )
-            ).http_response
-            try:
-                done = False
-                async for event in sse.events(response.aiter_bytes()):
-                    if done or not event.data:
-                        continue  # after [DONE]: read to the end, so the connection is reused
-                    if event.data.startswith("[DONE]"):
-                        done = True
-                        continue
-                    if text := _delta_text(_event_json(event, response.request)):
-                        yield text
-            finally:
-                await response.aclose()
+        self._streams += 1
+        try:
+            with self._translated_errors():
+                async for text in stream_text(chat_model, messages, read_interval=read_interval):
+                    yield text
+        finally:
+            self._streams -= 1
+            if self._retired and not self._streams:
+                await self._close_owned_clients()
+
+    async def retire(self) -> None:
+        """No new call will be asked of this backend (its cache dropped it): close the HTTP
+        clients it built for itself now, or when its last stream in flight ends. Clients it
+        was handed, and LangChain's default client (one per process and address, shared by
+        every backend that has no client of its own), are left open."""
+        self._retired = True
+        if not self._streams:
+            await self._close_owned_clients()
+
+    async def _close_owned_clients(self) -> None:
+        clients, self.owned_http_clients = self.owned_http_clients, []
+        for client in clients:
+            close = getattr(client, "aclose", None)
+            if close is not None:
+                await close()
+            else:
+                client.close()
 
     def complete(
         self, messages: Sequence[ChatMessage], *, json_schema: dict[str, Any] | None = None
@@ -241,7 +202,7 @@ class OpenAICompatibleBackend:
                 try:
                     reply = self._structured(chat_model, json_schema, "json_schema", request)
                 except openai.BadRequestError as error:
-                    if not _rejects_json_schema(error):
+                    if not rejects_json_schema(error):
                         raise
                     # A server without json_schema support: use JSON mode from now on.
                     self.structured_output = "json_mode"
@@ -334,45 +295,6 @@ class OpenAICompatibleBackend:
         )
 
 
-# -- free functions (shared with tests and subclasses) ---------------------------------
-
-
-def to_langchain(messages: Sequence[ChatMessage]) -> list[BaseMessage]:
-    return [_LANGCHAIN_MESSAGE[message.role](content=message.content) for message in messages]
-
-
-def _event_json(event: sse.Event, request: Any) -> Any:
-    """An event's data as JSON; an error event (named ``error``, or carrying an ``error``
-    object, as OpenAI sends one mid-stream) or data that is not JSON raises ``APIError``,
-    as the openai client's own stream does."""
-    try:
-        data = json.loads(event.data)
-    except ValueError:
-        raise openai.APIError(
-            "The stream sent an event that is not JSON.", request, body=event.data
-        ) from None
-    if event.name == "error" or (isinstance(data, dict) and data.get("error")):
-        error = data.get("error", data) if isinstance(data, dict) else data
-        message = error.get("message") if isinstance(error, dict) else None
-        if not isinstance(message, str) or not message:
-            message = "An error occurred during streaming"
-        raise openai.APIError(message, request, body=error)
-    return data
-
-
-def _delta_text(event: Any) -> str:
-    """The content of a streamed chat-completion chunk (a reasoning model's
-    ``reasoning_content`` is not part of the reply)."""
-    if not isinstance(event, dict):
-        return ""
-    for choice in event.get("choices") or ():
-        delta = choice.get("delta") if isinstance(choice, dict) else None
-        content = delta.get("content") if isinstance(delta, dict) else None
-        if isinstance(content, str) and content:
-            return content
-    return ""
-
-
 def message_text(message: BaseMessage | AIMessageChunk) -> str:
     content = message.content
     if isinstance(content, str):
@@ -408,110 +330,3 @@ def _strict_compatible(schema: Any) -> bool:
     return all(
         _strict_compatible(value) for value in schema.values() if isinstance(value, dict | list)
     )
-
-
-def _rejects_json_schema(error: openai.BadRequestError) -> bool:
-    text = f"{getattr(error, 'message', '')} {getattr(error, 'body', '')}".lower()
-    return "response_format" in text or "json_schema" in text
-
-
-def _vendor_detail(error: BaseException, secrets: Sequence[str]) -> str:
-    """The vendor's own message, trimmed and scrubbed of anything key-like."""
-    body = getattr(error, "body", None)
-    detail = ""
-    if isinstance(body, dict):
-        inner = body.get("error", body)
-        if isinstance(inner, dict):
-            detail = str(inner.get("message") or "")
-        elif isinstance(inner, str):
-            detail = inner
-    if not detail:
-        detail = str(getattr(error, "message", "") or "")
-    for secret in secrets:
-        if secret and len(secret) >= 4:
-            detail = detail.replace(secret, "[key]")
-    detail = _KEY_PATTERN.sub("[key]", " ".join(detail.split()))
-    if detail.startswith("Error code:"):
-        return ""  # openai's fallback message just repeats the raw body
-    if len(detail) > 200:
-        detail = detail[:197].rstrip() + "..."
-    return detail
-
-
-def _with_detail(sentence: str, detail: str) -> str:
-    return f"{sentence} ({detail.rstrip('.')})." if detail else f"{sentence}."
-
-
-def translate_error(
-    error: BaseException,
-    *,
-    provider_label: str,
-    model: str,
-    timeout: float,
-    api_key_setting: str,
-    secrets: Sequence[str] = (),
-) -> ProviderError | None:
-    """Map an openai / httpx / stream-timeout exception onto our two error kinds."""
-    detail = _vendor_detail(error, secrets)
-    if isinstance(error, (openai.APITimeoutError, *_TIMEOUT_ERRORS)):
-        return TransientProviderError(
-            f"{provider_label} did not answer within {timeout:g} seconds. Try again in a moment."
-        )
-    if isinstance(error, (openai.APIConnectionError, *_TRANSPORT_ERRORS)):
-        return TransientProviderError(
-            f"{provider_label} could not be reached, or the connection dropped. Try again in a moment."
-        )
-    if isinstance(error, openai.RateLimitError):
-        if getattr(error, "code", None) == "insufficient_quota" or "quota" in detail.lower():
-            return PermanentProviderError(
-                f"{provider_label} refused the request because the account has no quota left."
-            )
-        return TransientProviderError(
-            f"{provider_label} is rate-limiting requests (HTTP 429). Try again in a moment."
-        )
-    if isinstance(error, openai.AuthenticationError):
-        # The vendor text of a 401 can echo part of the key: never show it.
-        return PermanentProviderError(
-            f"{provider_label} rejected the API key (HTTP 401). Check {api_key_setting}."
-        )
-    if isinstance(error, openai.PermissionDeniedError):
-        return PermanentProviderError(
-            _with_detail(
-                f"{provider_label} denied access to the model {model!r} (HTTP 403)", detail
-            )
-        )
-    if isinstance(error, openai.NotFoundError):
-        return PermanentProviderError(
-            f"{provider_label} has no model {model!r} at this address (HTTP 404). "
-            f"Check the model name and the base URL."
-        )
-    if isinstance(error, openai.BadRequestError):
-        if "context" in detail.lower() and (
-            "length" in detail.lower() or "window" in detail.lower()
-        ):
-            return PermanentProviderError(
-                f"The conversation is too long for the model {model!r}'s context window."
-            )
-        return PermanentProviderError(
-            _with_detail(f"{provider_label} rejected the request (HTTP 400)", detail)
-        )
-    if isinstance(error, openai.APIStatusError):
-        status = error.status_code
-        if status >= 500 or status in (408, 409):
-            return TransientProviderError(
-                f"{provider_label} had a temporary problem (HTTP {status}). Try again in a moment."
-            )
-        return PermanentProviderError(
-            _with_detail(f"{provider_label} rejected the request (HTTP {status})", detail)
-        )
-    if isinstance(error, openai.LengthFinishReasonError):
-        return PermanentProviderError(
-            "The model ran out of output tokens before its answer was complete."
-        )
-    if isinstance(error, openai.ContentFilterFinishReasonError):
-        return PermanentProviderError("The model provider's content filter stopped the answer.")
-    if isinstance(error, openai.APIError):
-        return TransientProviderError(
-            f"{provider_label} sent a response that could not be read. Try again in a moment."
-        )
-    return None
