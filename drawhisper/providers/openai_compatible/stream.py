@@ -21,7 +21,7 @@ Invariants:
 - With ``read_interval``, the body is read at most every ``read_interval`` seconds: what the
   server sends meanwhile waits in the connection and comes in one read, so a caller that
   shows the text in batches that often anyway (the chat socket's ``DeltaBatcher``) pays for one
-  read per batch instead of one per event. The first read is not delayed, a read waiting for
+  read per batch instead of one per event. No read before the first text is delayed, a read waiting for
   a silent server returns as soon as it speaks, and the read timeout is unchanged.
 - After ``[DONE]`` the body is still read to its end, so the connection is reused.
 """
@@ -92,7 +92,7 @@ async def stream_text(
         )
     ).http_response
     try:
-        with _paced_reads(response, read_interval):
+        with _paced_reads(response, read_interval) as pacing:
             done = False
             async for event in sse.events(response.aiter_bytes()):
                 if done or not event.data:
@@ -101,15 +101,22 @@ async def stream_text(
                     done = True
                     continue
                 if text := delta_text(event_json(event, response.request)):
+                    pacing.started = True
                     yield text
     finally:
         await response.aclose()
 
 
+class _Pacing:
+    #: Set once the first text is out: the reads before it (the role, a reasoning model's
+    #: thoughts) are not paced, so the first visible token never waits for the interval.
+    started = False
+
+
 @contextmanager
-def _paced_reads(response: Any, interval: float) -> Iterator[None]:
-    """While the body is read, each read of the response's connection starts at least
-    ``interval`` seconds after the previous one ended.
+def _paced_reads(response: Any, interval: float) -> Iterator[_Pacing]:
+    """While the body is read, each read of the response's connection after the first text
+    starts at least ``interval`` seconds after the previous one ended.
 
     The connection is httpcore's ``network_stream`` response extension (its public handle on
     the socket); its ``read`` is wrapped on that one object for the length of this body and
@@ -122,15 +129,20 @@ def _paced_reads(response: Any, interval: float) -> Iterator[None]:
         or getattr(response, "http_version", "") != "HTTP/1.1"
         or "read" in vars(network_stream)
     ):
-        yield
+        yield _Pacing()
         return
+    pacing = _Pacing()
     loop = asyncio.get_running_loop()
     read = network_stream.read
     last_read: float | None = None
 
     async def paced_read(max_bytes: int, timeout: float | None = None) -> bytes:
         nonlocal last_read
-        if last_read is not None and (wait := last_read + interval - loop.time()) > 0:
+        if (
+            pacing.started
+            and last_read is not None
+            and (wait := last_read + interval - loop.time()) > 0
+        ):
             await asyncio.sleep(wait)
         try:
             return await read(max_bytes, timeout)
@@ -139,7 +151,7 @@ def _paced_reads(response: Any, interval: float) -> Iterator[None]:
 
     network_stream.read = paced_read
     try:
-        yield
+        yield pacing
     finally:
         del network_stream.read
 
