@@ -5,6 +5,7 @@ error after the text that did arrive."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 import pytest
@@ -175,3 +176,30 @@ async def test_a_paced_stream_closed_while_it_waits_leaves_the_next_reply_whole(
         kept_alive.push("Whole again.")
         again = "".join([d async for d in llm.stream(MESSAGES, read_interval=0.05)])
         assert first and (first, again) == ("A long answer, "[: len(first)], "Whole again.")
+
+
+async def test_paced_reads_never_hold_back_the_first_text(server):
+    """The role and a reasoning model's thoughts come before the first text, each in a read
+    of its own: no read before the text is paced, so with reads a minute apart the first text still arrives as soon as it is sent
+    (the bound is far below the minute a paced read would wait, on any machine)."""
+    server.push(
+        {
+            "events": [
+                event(chunk(role="assistant", content="")),
+                event(chunk(reasoning_content="Greet them at dawn.")),
+                event(chunk("First light.")),
+                event(chunk(finish="stop")),
+                event("[DONE]"),
+            ],
+            "delay": BETWEEN_PIECES,
+            "match": "stream",
+        }
+    )
+    llm = OpenAIChatBackend(
+        model="fake-chat", api_key="test", base_url=server.base_url, timeout=5, max_retries=0
+    )
+    pieces = llm.stream(MESSAGES, read_interval=60.0)
+    try:
+        assert await asyncio.wait_for(anext(pieces), timeout=20) == "First light."
+    finally:
+        await pieces.aclose()
