@@ -188,7 +188,8 @@ def profile_and_summary(
     """``profile_prompt`` and ``rolling_summary`` of a chat turn in one query. With a
     ``query``, retrieval's scope of the thread too (``scope_user_name`` and
     ``scope_character_name``: how archived messages name the speakers, as
-    ``memories.retrieval.scope_for_thread`` would read them).
+    ``memories.retrieval.scope_for_thread`` would read them), and the query's embedding
+    is started on retrieval's embedding threads, to be picked up by the turn's retrieval.
 
     ``user_name`` is the chat's name for the user; ``name_chosen`` says the user picked it
     (a persona). When they did not (it is the account's name), a name the profile holds
@@ -196,12 +197,20 @@ def profile_and_summary(
     profile, as a person would be called by the name they asked for."""
     from memories import chat_adapter
     from memories.profile.store import profile_view_of
-    from memories.retrieval import check_text_search_config, load_config, scope_of_turn
+    from memories.retrieval import (
+        check_text_search_config,
+        load_config,
+        scope_of_turn,
+        start_query_embedding,
+    )
     from memories.selectors import profile_and_rolling_summary
 
     scope_sql = None
     if query is not None and query.strip():
         config = load_config()
+        # The turn's retrieval asks for this query's vector later: start embedding it now,
+        # so the model works while this read, the lore and the recent window are assembled.
+        start_query_embedding(query, config)
         check_text_search_config(config.text_search_config)
         scope_sql = chat_adapter.thread_scope_columns_sql(
             thread_id=thread_id,

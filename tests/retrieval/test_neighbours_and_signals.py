@@ -11,7 +11,12 @@ from chat.models import Message
 from drawhisper.providers.registry import reset_backends
 from memories import context
 from memories.index import index_messages
-from memories.retrieval import clear_query_embedding_cache, hybrid_search, load_config
+from memories.retrieval import (
+    clear_query_embedding_cache,
+    hybrid_search,
+    load_config,
+    search,
+)
 from memories.retrieval.signals import DateMention, date_mentions, query_subject
 from tests.factories import MessageFactory, ThreadFactory
 from tests.retrieval.fakes import CountingEmbedder
@@ -153,4 +158,45 @@ def test_a_repeated_query_is_embedded_once(thread, settings):
     clear_query_embedding_cache()
     context.retrieve(thread_id=thread.pk, query="violin recital", budget_tokens=500)
     assert CountingEmbedder.queries.count("violin recital") == 2
+    reset_backends()
+
+
+def test_a_turns_query_is_embedded_while_its_context_is_read_and_once(thread, settings):
+    settings.EMBEDDING_BACKENDS = {
+        "default": {"BACKEND": "tests.retrieval.fakes.CountingEmbedder", "OPTIONS": {}}
+    }
+    reset_backends()
+    clear_query_embedding_cache()
+    CountingEmbedder.queries.clear()
+    conversation(thread)
+    cold = context.retrieve(thread_id=thread.pk, query="violin recital", budget_tokens=500)
+    clear_query_embedding_cache()
+    CountingEmbedder.queries.clear()
+    read = context.profile_and_summary(
+        owner_id=thread.owner_id,
+        character_id=thread.character_id,
+        thread_id=thread.pk,
+        user_name="Sam",
+        character_name="Ada",
+        query="violin recital",
+        scope_user_name="Sam",
+        scope_character_name="Ada",
+    )
+    # Reading the turn's context already asked for the query's vector, before retrieval.
+    started = [
+        future
+        for (_, text), future in search._query_embeddings._futures.items()
+        if text == "violin recital"
+    ]
+    assert len(started) == 1
+    started[0].result(timeout=10)
+    assert CountingEmbedder.queries == ["violin recital"]
+    found = context.retrieve(
+        thread_id=thread.pk,
+        query="violin recital",
+        budget_tokens=500,
+        read_scope=read.retrieval,
+    )
+    assert keys(found) == keys(cold)
+    assert CountingEmbedder.queries == ["violin recital"]
     reset_backends()
