@@ -14,6 +14,9 @@
 - ``dev2`` (``benchmarks.knowledge_updates_dev2.DEV2_CASES``): thirty more chats written the
   same way to tune on, with values no lexicon holds, denials, jobs without a verb and third
   persons' values;
+- ``dev3`` (``benchmarks.knowledge_updates_dev3.DEV3_CASES``): forty more chats written to
+  tune on, with non-changes beside the change (a hypothetical, a plan, a trip, a friend's
+  value, an older value recalled, a pet sitter's dog) that must not retire the value;
 - ``fresh2`` (``benchmarks.knowledge_updates_fresh2.FRESH2_CASES``): a second part written
   without reading the update rules, held out: nothing is tuned on it and its failures are
   not read;
@@ -36,6 +39,7 @@ from dataclasses import dataclass
 from benchmarks.knowledge_updates import CASES, HELD_OUT_CASES, Case
 from benchmarks.knowledge_updates_dev import DEV_CASES
 from benchmarks.knowledge_updates_dev2 import DEV2_CASES
+from benchmarks.knowledge_updates_dev3 import DEV3_CASES
 from benchmarks.knowledge_updates_fresh import FRESH_CASES
 from benchmarks.knowledge_updates_fresh2 import FRESH2_CASES
 from benchmarks.knowledge_updates_fresh3 import FRESH3_CASES
@@ -70,6 +74,7 @@ KNOWLEDGE_UPDATE_PARTS = (
     ),
     KnowledgeUpdatePart("dev", "knowledge_updates_dev", DEV_CASES, "dev (written to tune on)"),
     KnowledgeUpdatePart("dev2", "knowledge_updates_dev2", DEV2_CASES, "dev2 (written to tune on)"),
+    KnowledgeUpdatePart("dev3", "knowledge_updates_dev3", DEV3_CASES, "dev3 (written to tune on)"),
     KnowledgeUpdatePart(
         "fresh2",
         "knowledge_updates_fresh2",

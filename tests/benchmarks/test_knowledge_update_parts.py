@@ -14,6 +14,7 @@ from benchmarks.knowledge_update_parts import KNOWLEDGE_UPDATE_PARTS
 from benchmarks.knowledge_updates import CASES, HELD_OUT_CASES, USER
 from benchmarks.knowledge_updates_dev import DEV_CASES
 from benchmarks.knowledge_updates_dev2 import DEV2_CASES
+from benchmarks.knowledge_updates_dev3 import DEV3_CASES
 from benchmarks.knowledge_updates_fresh import FRESH_CASES
 from benchmarks.knowledge_updates_fresh2 import FRESH2_CASES
 from benchmarks.knowledge_updates_fresh3 import FRESH3_CASES
@@ -42,13 +43,14 @@ def _lines(cases) -> set[str]:
     return {turn.text for case in cases for turn in case.conversation().turns}
 
 
-def test_the_parts_are_the_nine_in_order():
+def test_the_parts_are_the_ten_in_order():
     assert [part.name for part in KNOWLEDGE_UPDATE_PARTS] == [
         "tuned",
         "seen",
         "fresh",
         "dev",
         "dev2",
+        "dev3",
         "fresh2",
         "fresh3",
         "fresh4",
@@ -60,6 +62,7 @@ def test_the_parts_are_the_nine_in_order():
         FRESH_CASES,
         DEV_CASES,
         DEV2_CASES,
+        DEV3_CASES,
         FRESH2_CASES,
         FRESH3_CASES,
         FRESH4_CASES,
@@ -98,8 +101,18 @@ def test_the_parts_are_the_nine_in_order():
                 for case in part.cases
             ),
         ),
+        (
+            DEV3_CASES,
+            8,
+            tuple(
+                case
+                for part in KNOWLEDGE_UPDATE_PARTS
+                if part.cases is not DEV3_CASES
+                for case in part.cases
+            ),
+        ),
     ],
-    ids=["fresh", "fresh2", "fresh3", "dev", "dev2", "fresh4", "fresh5"],
+    ids=["fresh", "fresh2", "fresh3", "dev", "dev2", "fresh4", "fresh5", "dev3"],
 )
 def test_the_fresh_chats_share_no_sentence_no_person_and_no_value_pair_with_the_others(
     cases, per_attribute, earlier
@@ -199,12 +212,31 @@ def test_the_fifth_fresh_part_plants_no_value_any_other_part_planted():
     )
 
 
+def test_the_dev3_part_plants_and_names_nothing_another_part_says():
+    # Its people and planted values (diets and the character's own included) are planted by
+    # no other part, and no other part's chats, questions or people name one of them.
+    others = [part for part in KNOWLEDGE_UPDATE_PARTS if part.cases is not DEV3_CASES]
+    _assert_plants_only_its_own_values(DEV3_CASES, others=others)
+    mine = set(_planted(DEV3_CASES)) | {
+        name.lower() for case in DEV3_CASES for name in (case.user, case.character)
+    }
+    for part in others:
+        for case in part.cases:
+            texts = [turn.text for turn in case.conversation().turns]
+            texts += [case.question, case.kept_question, case.user, case.character]
+            named = {word for word in mine if any(_names_any(text, (word,)) for text in texts)}
+            assert not named, part.name
+    people = {name.lower() for case in DEV3_CASES for name in (case.user, case.character)}
+    assert not people & {value for part in others for value in _planted(part.cases)}
+
+
 @pytest.mark.parametrize(
     "case",
     (
         *FRESH_CASES,
         *DEV_CASES,
         *DEV2_CASES,
+        *DEV3_CASES,
         *FRESH2_CASES,
         *FRESH3_CASES,
         *FRESH4_CASES,
