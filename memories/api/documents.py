@@ -23,6 +23,7 @@ from rest_framework.views import APIView
 from characters import selectors as character_selectors
 from drawhisper.api import (
     PAGE_PARAMETERS,
+    ErrorSerializer,
     IdField,
     Pagination,
     QuerySerializer,
@@ -192,7 +193,13 @@ class DocumentRetryView(APIView):
         operation_id="documents_retry",
         description="Queue a failed document for indexing again.",
         request=None,
-        responses=DocumentOutputSerializer,
+        responses={
+            200: DocumentOutputSerializer,
+            409: OpenApiResponse(
+                ErrorSerializer,
+                description="The document has not failed; `code` is `not_failed`.",
+            ),
+        },
     )
     def post(self, request: Request, document_id: int) -> Response:
         document = _document_or_404(request, document_id)

@@ -164,7 +164,12 @@ def test_chat_generation_settings_are_strict_and_use_only_own_connections(
     }
 
     foreign = api_client.patch(url, {"generation": {"connection": theirs["id"]}}, format="json")
-    assert foreign.status_code == 400 and "generation" in foreign.json()["errors"]
+    assert foreign.status_code == 404
+    assert (
+        foreign.json()["detail"] == f"generation.connection: no connection {theirs['id']} of yours."
+    )
+    malformed = api_client.patch(url, {"generation": {"connection": "two"}}, format="json")
+    assert malformed.status_code == 400 and "generation" in malformed.json()["errors"]
     unknown = api_client.patch(url, {"generation": {"temprature": 1}}, format="json")
     assert unknown.status_code == 400 and "temprature" in json.dumps(unknown.json())
     too_hot = api_client.patch(url, {"generation": {"temperature": 7}}, format="json")
@@ -179,4 +184,5 @@ def test_character_generation_settings_are_validated(api_client, other_api_clien
     ok = api_client.patch(url, {"generation": {"max_tokens": 300, "top_p": 0.9}}, format="json")
     assert ok.status_code == 200 and ok.json()["generation"] == {"max_tokens": 300, "top_p": 0.9}
     foreign = api_client.patch(url, {"generation": {"connection": theirs["id"]}}, format="json")
-    assert foreign.status_code == 400 and "generation" in foreign.json()["errors"]
+    assert foreign.status_code == 404 and "generation.connection" in foreign.json()["detail"]
+    assert "connection" not in api_client.get(url).json()["generation"]

@@ -208,6 +208,8 @@ def test_the_answers_a_view_builds_by_hand_are_documented(schema):
     assert "429" in token  # locked out after failed logins
     path = "/api/threads/{thread_id}/messages/{message_id}/activate/"
     assert "409" in schema["paths"][path]["post"]["responses"]  # not a version of the last reply
+    retry = schema["paths"]["/api/documents/{document_id}/retry/"]["post"]["responses"]
+    assert "not_failed" in retry["409"]["description"]  # a document that has not failed
 
 
 @pytest.mark.parametrize(

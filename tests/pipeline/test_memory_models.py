@@ -226,7 +226,15 @@ def test_the_choice_starts_at_the_server_default_and_is_validated(thread, server
         {"summary": {"connection": theirs.pk, "model": "m"}},
         format="json",
     )
-    assert refused.status_code == 400 and "summary" in refused.json()["errors"]
+    assert refused.status_code == 404  # another user's connection is as good as missing
+    assert refused.json()["detail"] == f"summary.connection: no connection {theirs.pk} of yours."
+    missing = client.put(
+        "/api/connections/memory-models/",
+        {"extract": {"connection": theirs.pk + 1000, "model": "m"}},
+        format="json",
+    )
+    assert missing.status_code == 404 and "extract.connection" in missing.json()["detail"]
+    assert client.get("/api/connections/memory-models/").json()["summary"]["connection"] is None
 
     no_model = connection_of(owner, server.base_url, name="Bare", default_model="")
     refused = client.put(

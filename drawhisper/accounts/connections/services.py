@@ -99,7 +99,9 @@ def _first_error(errors: Any) -> str:
 
 
 def validate_generation(*, owner, data: Any, field: str = "generation") -> dict[str, Any]:
-    """A validated, cleaned generation layer; a connection must be the owner's own."""
+    """A validated, cleaned generation layer. A malformed layer raises ``ValidationError``
+    (a 400); a connection that is not the owner's own raises ``Http404`` (a 404) naming
+    ``<field>.connection``."""
     if not isinstance(data, dict):  # DRF cannot list the errors of a serializer given a list
         raise ValidationError({field: ["Generation settings must be a JSON object."]})
     serializer = GenerationSettingsSerializer(data=data)
@@ -110,7 +112,8 @@ def validate_generation(*, owner, data: Any, field: str = "generation") -> dict[
     layer = clean_layer(serializer.validated_data)
     connection_id = layer.get("connection")
     if connection_id and not Connection.objects.filter(owner=owner, pk=connection_id).exists():
-        raise ValidationError({field: [f"connection: no connection {connection_id} of yours."]})
+        # Another user's connection answers as a missing one does: 404, naming the field.
+        raise Http404(f"{field}.connection: no connection {connection_id} of yours.")
     return layer
 
 
