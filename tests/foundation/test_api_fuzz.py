@@ -40,6 +40,7 @@ pytestmark = pytest.mark.schema_fuzz
 FUZZ_EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "6"))
 
 _OWN_IDS = "ids in the body must be the caller's own rows (the server answers 400 naming them)"
+_OWN_CONNECTION = "the caller's own connection (another user's or a missing one is a 404 naming it)"
 RULES_THE_SCHEMA_CANNOT_STATE: dict[tuple[str, str | None], str] = {
     # (operation, media type or None for any): the rule a valid request must also meet.
     ("POST /api/auth/signup/", None): "a username nobody has, a password Django calls strong",
@@ -47,7 +48,7 @@ RULES_THE_SCHEMA_CANNOT_STATE: dict[tuple[str, str | None], str] = {
     ("POST /api/connections/", None): "base_url: a host that resolves to a public address",
     ("PATCH /api/connections/{connection_id}/", None): "base_url: a host that resolves to a "
     "public address",
-    ("PUT /api/connections/memory-models/", None): f"connection: {_OWN_IDS}",
+    ("PUT /api/connections/memory-models/", None): f"connection: {_OWN_CONNECTION}",
     # Another user's character, scene or persona is a 404, which a valid request may get.
     ("POST /api/threads/", None): "greeting: one of the character's greetings (0 to their "
     "number less one)",
@@ -56,21 +57,21 @@ RULES_THE_SCHEMA_CANNOT_STATE: dict[tuple[str, str | None], str] = {
     ("POST /api/memories/", None): "thread: a chat with that character; pin needs a thread",
     ("POST /api/memories/{memory_id}/resolve/", None): "the memory must be waiting for a "
     "decision (in conflict with another)",
-    ("PATCH /api/threads/{thread_id}/", None): f"generation.connection: {_OWN_IDS}",
+    ("PATCH /api/threads/{thread_id}/", None): f"generation.connection: {_OWN_CONNECTION}",
     ("POST /api/characters/", "multipart/form-data"): "avatar: an image the server can read",
-    ("POST /api/characters/", "application/json"): f"generation.connection: {_OWN_IDS}",
+    ("POST /api/characters/", "application/json"): f"generation.connection: {_OWN_CONNECTION}",
     ("PUT /api/characters/{character_id}/", "multipart/form-data"): "avatar: an image the "
     "server can read",
     (
         "PUT /api/characters/{character_id}/",
         "application/json",
-    ): f"generation.connection: {_OWN_IDS}",
+    ): f"generation.connection: {_OWN_CONNECTION}",
     ("PATCH /api/characters/{character_id}/", "multipart/form-data"): "avatar: an image the "
     "server can read",
     (
         "PATCH /api/characters/{character_id}/",
         "application/json",
-    ): f"generation.connection: {_OWN_IDS}",
+    ): f"generation.connection: {_OWN_CONNECTION}",
     ("POST /api/characters/import/", None): "a Character Card: V1/V2 JSON, or a PNG carrying "
     "one in its chara chunk",
     ("POST /api/lorebooks/import/", None): "a SillyTavern World Info file or a card's book",
