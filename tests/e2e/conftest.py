@@ -310,6 +310,24 @@ class LiveApp:
         return path
 
 
+def _wait_for_quiet_database(timeout: float = 15.0) -> None:
+    """Wait until no other session of the test database is inside a statement or a
+    transaction, so that the flush after a test does not deadlock with the server finishing
+    a reply's bookkeeping after the browser saw it."""
+    from django.db import connection
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                "AND pid <> pg_backend_pid() AND state IS NOT NULL AND state <> 'idle'"
+            )
+            if cursor.fetchone()[0] == 0:
+                return
+        time.sleep(0.1)
+
+
 @pytest.fixture
 def live_app(asgi_server, transactional_db, request) -> Iterator[LiveApp]:
     if not asgi_server.alive():
@@ -322,6 +340,7 @@ def live_app(asgi_server, transactional_db, request) -> Iterator[LiveApp]:
     log_offset = asgi_server.log_path.stat().st_size if asgi_server.log_path.exists() else 0
     yield app
     app.scripted_replies([])
+    _wait_for_quiet_database()
     if _failed(request):
         with contextlib.suppress(OSError):
             with open(asgi_server.log_path, "rb") as log:
