@@ -62,6 +62,8 @@ The rules by capability, one module each; this module is the package's public fa
   single-valued subjects, and the change and ending cues (``CHANGE``, ``ENDED``);
 - ``slots``: the slots that hold one value at a time (diet, job, home, partner, a pet's name
   per kind) and reading them, their values and their owner in a text;
+- ``jobs``: a job named by an occupation or by a noun's shape ("farrier", "zookeeper");
+- ``homes``: a home read by the sentence's shape (a dwelling word and a place);
 - ``matching``: an existing memory as the prompt numbered it, title words and ``same n``;
 - ``changes``: a slot's value said to have changed, a partner or pet gone, a thing ended;
 - ``verdict``: the decision per chunk and the remainders of a split update.
@@ -86,18 +88,16 @@ from drawhisper.providers.offline.decisions.cues import (
     SINCE_RECENTLY,
     SINGLE_VALUED,
 )
+from drawhisper.providers.offline.decisions.homes import DWELLING, DWELLINGS
+from drawhisper.providers.offline.decisions.jobs import NOT_A_JOB, is_job_noun
 from drawhisper.providers.offline.decisions.matching import Existing, is_same, title_words
 from drawhisper.providers.offline.decisions.slots import (
     ANY_PET,
-    DWELLING,
-    DWELLINGS,
-    NOT_A_JOB,
     OWNER_NOUNS,
     PARTNER_NOUNS,
     SLOT_TYPES,
     SLOT_WORDS,
     SLOTS,
-    is_job_noun,
     names_a_slot,
 )
 from drawhisper.providers.offline.decisions.verdict import (

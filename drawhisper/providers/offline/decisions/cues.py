@@ -13,6 +13,8 @@ CHANGEABLE_TYPES = frozenset({"preference", "fact", "relationship"})
 SAME_OVERLAP = 0.8
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
+# Where one sentence ends and the next begins.
+_SENTENCE = re.compile(r"(?<=[.!?;])\s+")
 # Words that do not name a subject ("Alice's new job" is about the job).
 FILLER_WORDS = frozenset(
     """

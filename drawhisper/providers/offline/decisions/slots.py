@@ -9,63 +9,20 @@ import re
 from collections.abc import Iterable
 
 from drawhisper.providers.offline.decisions.cues import (
+    _SENTENCE,
     _WORD,
     FILLER_WORDS,
 )
-from drawhisper.providers.offline.lexicons import DIETS, OCCUPATIONS, PET_KINDS
+from drawhisper.providers.offline.decisions.homes import (
+    DWELLINGS,
+    _says_home,
+)
+from drawhisper.providers.offline.decisions.jobs import (
+    _JOB_SHAPE,
+    _OCCUPATION,
+)
+from drawhisper.providers.offline.lexicons import DIETS, PET_KINDS
 from drawhisper.providers.offline.sentences import STOPWORDS
-
-_OCCUPATION = (
-    r"(?:is|are|'re|'s|am|was|were|became|become|becoming|has been|have been|'ve been|"
-    r"hired as|works? as|working as|trained as|training as|retrained as|job as|"
-    r"started as|starting as|began as|qualified as)\s+"
-    r"(?:now\s+|also\s+|still\s+)?(?:an?\s+)?(?:[\w-]+\s+){0,3}?"
-    r"(?:" + "|".join(OCCUPATIONS) + r")s?\b"
-)
-# A job by its shape where no list names it: a noun of one who does something ("-er",
-# "-ist", "-smith", "-keeper" ...: "a farrier", "a cartographer", "zookeeper now") after a
-# verb of being or working and "a", in an appositive ("..., pilot for the guild"), before
-# "by trade" or "work" ("farrier work"), or any noun in "is a X now" ("a bookbindr now", as
-# typed). Kinds of person that are no job (a mother, a member, a fan, a vegetarian) are not.
-NOT_A_JOB = frozenset(
-    """mother father brother sister daughter son partner lover member owner fan beginner
-    winner loser leader player friend stranger foreigner newcomer other another better
-    bigger number monster teenager sucker dreamer believer survivor smoker drinker
-    grandmother grandfather stepmother stepfather mum mom dad parent wife husband girlfriend
-    boyfriend fiance fiancee widow widower aunt uncle niece nephew cousin kid child baby
-    adult grownup regular local mess wreck fool idiot man woman person girl boy guy lady gal
-    lad lass human convert natural introvert extrovert vegan veggie omnivore carnivore
-    morning night early late few lot bit little while couple week month year day""".split()
-)
-_AGENT = (
-    r"(?!(?:" + "|".join(sorted(NOT_A_JOB)) + r")\b)(?![a-z]*arian\b)"
-    r"[a-z]{2,}(?:er|or|ist|ian|smith|wright|keeper|monger|maker|mason|man|woman)"
-)
-# Without "a" before it, only the endings that name a trade almost always ("-ist",
-# "-smith", "-keeper", "-grapher", "-ier" ...): "dinner now" is no job.
-_STRONG_AGENT = (
-    r"(?!(?:" + "|".join(sorted(NOT_A_JOB)) + r")\b)(?![a-z]*arian\b)"
-    r"[a-z]{2,}(?:ist|smith|wright|keeper|monger|maker|mason|ician|grapher|ologist|ier|eer)"
-)
-_JOB_STRONG = r"(?:(?:" + "|".join(OCCUPATIONS) + r")s?|" + _STRONG_AGENT + r")"
-_JOB_SHAPE = (
-    r"(?:is|are|'re|'s|am|'m|was|became|become|becoming|works? as|working as|job as|"
-    r"trained as|training as|qualified as|started as|starting as)\s+(?:now\s+)?an?\s+"
-    r"(?:[\w-]+\s+){0,2}?" + _AGENT + r"\b"
-    r"|(?:^|[,;:]\s*|\bsaid\s+)(?:an?\s+)?" + _JOB_STRONG + r"\s+(?:for|at|with|by trade|by "
-    r"profession|now|these days)\b"
-    r"|\b" + _JOB_STRONG + r"\s+(?:work|life)\b"
-    r"|\b(?:by trade|by profession)\b"
-    r"|(?:is|are|'re|am|'m)\s+(?:now\s+)?an?\s+(?:[a-z-]{3,}\s+)?"
-    r"(?!(?:" + "|".join(sorted(NOT_A_JOB)) + r")\b)(?![a-z]*arian\b)[a-z-]{4,}\s+now\b"
-)
-_JOB_WORD = re.compile(r"(?:(?:" + "|".join(OCCUPATIONS) + r")s?|" + _STRONG_AGENT + r")")
-
-
-def is_job_noun(word: str) -> bool:
-    """Whether ``word`` names a job by the list or by its shape ("farrier", "zookeeper")."""
-    return bool(_JOB_WORD.fullmatch(word.casefold()))
-
 
 # "calld" and "namd" as typed in a hurry.
 _NAMED = r"(?:call?e?d|nam?e?d|name is|name's|names? (?:was|were))"
@@ -128,36 +85,6 @@ SLOT_WORDS: dict[str, tuple[str, ...]] = {
 SLOTS: dict[str, re.Pattern] = {
     name: re.compile(_words(words)) for name, words in SLOT_WORDS.items()
 }
-# A home: a place (a capitalised word) that a dwelling word ties to the person, in either
-# order ("lives in Leeds", "rents a flat in Madrid", "relocated to Glasgow", "home for me is
-# Manchester", "Toronto is my home"). A rule on the sentence's shape, not a list of wordings.
-# The kinds of place a person lives in: "my cottage in Cork" is a home like "my flat in Leeds".
-DWELLINGS = (
-    "home homes flat flats apartment house houses cottage bungalow cabin villa studio loft "
-    "houseboat caravan farmhouse townhouse condo dorm bedsit hut mansion penthouse duplex "
-    "maisonette terrace croft lodge"
-).split()
-DWELLING = (
-    r"\b(?:live[sd]?|living|new (?:city|town|place|country)|"
-    + "|".join(DWELLINGS)
-    + r"|rent(?:s|ed|ing)?|based|settled|"
-    r"moved?|moving|relocat(?:e|ed|es|ing)|reside[sd]?|residing|stay(?:s|ed|ing)?)\b"
-)
-# A place named after a verb of living or moving, in lower case as chat users write it
-# ("moved to leeds", "living in porto now"): the word right after "in"/"to", when it is no
-# article, pronoun or common word.
-_LOWER_PLACE = re.compile(
-    r"\b(?:live[sd]?|living|based|settled|moved(?: back)?|moving|relocated|relocating|"
-    + "|".join(DWELLINGS)
-    + r")\s+(?:in|to)\s+([a-z]{3,})\b"
-)
-_PLACE = re.compile(
-    r"\b(?:in|to|from|near|of|out of|away from)\s+(?:(?!with\b)[a-z]+\s+){0,2}?[A-Z][a-z]+"
-    r"|\b[A-Z][a-z]+(?:\s+is|'s|\s+has been|\s+was)\s+(?:now\s+)?"
-    r"(?:(?:my|our|their|his|her|[A-Z][a-z]+'s)\s+)?(?:new\s+)?home\b"
-    r"|\b(?i:home)\b[^.;!?]*?\b(?:is|was)\s+(?:now\s+|still\s+)?[A-Z][a-z]+"
-)
-_DWELLING = re.compile(DWELLING, re.IGNORECASE)
 SLOTS["job"] = re.compile(_words(SLOT_WORDS["job"]) + "|" + _OCCUPATION + "|" + _JOB_SHAPE)
 for _kind, _names in PET_KINDS.items():
     # A pet's name: the kind of animal and a word naming it ("cat is called Pepper").
@@ -207,75 +134,6 @@ _PET_NAMED: dict[str, re.Pattern] = {
     )
     for kind, names in PET_KINDS.items()
 }
-_SENTENCE = re.compile(r"(?<=[.!?;])\s+")
-
-
-# One of a place's people: "a Sheffield girl now", "a proper Leeds lad".
-_LOCAL = re.compile(
-    r"\b(?i:a|an)\s+(?:(?i:proper|real|true|born)\s+)?[A-Z][a-z]+\s+"
-    r"(?i:girl|boy|guy|gal|lad|lass|native|local|resident)\b"
-)
-
-
-def _says_home(text: str) -> bool:
-    """A dwelling word and a place it ties to the person, within one sentence."""
-    return any(
-        (_DWELLING.search(sentence) and _PLACE.search(sentence))
-        or _lower_place(sentence)
-        or _LOCAL.search(sentence)
-        for sentence in _SENTENCE.split((text or "").replace("’", "'"))
-    )
-
-
-# A place in lower case tied to a home by the sentence's shape: "abuja's been home for ten
-# years", "home is chengdu", or being in a place one has "been here since" ("i'm in norwich,
-# been here since uni").
-_LOWER_HOME = re.compile(
-    r"\b([a-z]{3,})(?:'s|\s+is|\s+has been|'s been|\s+was)\s+(?:now\s+|still\s+)?"
-    r"(?:(?:my|our|their|his|her)\s+)?(?:new\s+)?home\b"
-    r"|\bhome(?:'s|\s+is|\s+was)\s+(?:now\s+|still\s+)?([a-z]{3,})\b"
-)
-_BEING_IN = re.compile(r"\b(?:is|are|am|'m|'re)\s+(?:now\s+)?in\s+([a-z]{3,})\b")
-# "been in kumasi since february", "been in york for a year": living there for a while.
-_BEEN_IN = re.compile(r"\bbeen\s+(?:living\s+)?in\s+([a-z]{3,})\s+(?:since|for)\b")
-_HERE = re.compile(r"\b(?:been here|here since|lived here|living here|live here)\b")
-
-
-def _lower_home(sentence: str) -> bool:
-    lowered = sentence.casefold()
-    found = [word for match in _LOWER_HOME.finditer(lowered) for word in match.groups() if word]
-    if _HERE.search(lowered):
-        found += _BEING_IN.findall(lowered)
-    found += _BEEN_IN.findall(lowered)
-    return any(
-        word not in STOPWORDS and word not in FILLER_WORDS and word not in _NOT_A_PLACE
-        for word in found
-    )
-
-
-# Living "there" or "here" with a place the sentence names after "from", "to" or "in" ("the
-# road from kingsbridge is awful, that's the price of living there now").
-_LIVING_THERE = re.compile(r"\b(?:live[sd]?|living|based|settled|moved) (?:there|here)\b")
-_PLACE_WORD = re.compile(r"\b(?:from|to|in|near)\s+([a-z]{3,})\b")
-
-
-def _lower_place(sentence: str) -> bool:
-    lowered = sentence.casefold()
-    places = _LOWER_PLACE.findall(sentence)
-    if _LIVING_THERE.search(lowered):
-        places += _PLACE_WORD.findall(lowered)
-    return _lower_home(sentence) or any(
-        word not in STOPWORDS and word not in FILLER_WORDS and word not in _NOT_A_PLACE
-        for word in places
-    )
-
-
-# Words after "live in" / "moved to" that are no place ("living in fear", "moved to tears").
-_NOT_A_PLACE = frozenset(
-    """fear hope sin peace denial debt poverty style luxury harmony tears town city home
-    work school college uni university bed hospital care another other new different next
-    somewhere anywhere everywhere nowhere""".split()
-)
 
 
 # A pet named without its kind ("renamed him Bosun", "got a new one, his name is Pico"):
