@@ -21,7 +21,11 @@ The two figures (``measure``): **rejected true**, the share of true examples the
 calls unsupported (they would be kept out of every chat), and **accepted fabricated**, the
 share of fabricated ones it calls supported (invented memories that would reach a prompt),
 overall and per kind. Conversations are reported in two groups: the ones the rules were
-tuned on (``TUNED_ON``) and the others, which were only measured.
+tuned on (``TUNED_ON``) and the others, which were only measured. ``groups`` picks which of
+the two are checked at all (``GROUPS``: while tuning, the tuned group alone, so the others'
+verdicts are never computed); the set is built from every conversation given either way, so
+a tuned chunk is the same chunk whether the others are checked or not (an invented fact is
+taken from the next conversation).
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from datetime import UTC, datetime
 from benchmarks.locomo import Conversation, Observation
 
 TUNED_ON = ("conv-26", "conv-30")
+GROUPS = ("tuned_on", "not_tuned_on")
 FABRICATIONS = (
     "wrong_name",
     "swapped_speaker",
@@ -243,23 +248,41 @@ def rates(results: Sequence[tuple[Example, bool]]) -> dict:
     }
 
 
+def group_of(sample_id: str) -> str:
+    """The group (``GROUPS``) a conversation is reported in."""
+    return "tuned_on" if sample_id in TUNED_ON else "not_tuned_on"
+
+
+def checked_examples(
+    conversations: Sequence[Conversation], groups: Sequence[str] = GROUPS
+) -> list[Example]:
+    """The labelled set of every conversation, only the chunks of ``groups``."""
+    unknown = sorted(set(groups) - set(GROUPS))
+    if unknown:
+        raise ValueError(f"unknown group {', '.join(unknown)}; choose from {', '.join(GROUPS)}")
+    return [e for e in labelled_set(conversations) if group_of(e.sample_id) in groups]
+
+
 def measure(
     conversations: Sequence[Conversation],
     checks: dict[str, Check],
     *,
     progress: Callable[[int], None] | None = None,
+    groups: Sequence[str] = GROUPS,
 ) -> dict:
-    """For each named check: its rates on the conversations tuned on and on the others."""
+    """For each named check: its rates on the conversations tuned on and on the others (only
+    those of ``groups``)."""
     tick = progress or (lambda _n: None)
-    every = labelled_set(conversations)
+    every = checked_examples(conversations, groups)
     verdicts: dict[str, list[tuple[Example, bool]]] = {name: [] for name in checks}
     for example in every:
         for name, check in checks.items():
             verdicts[name].append((example, bool(check(example))))
         tick(1)
     groups = {
-        "tuned_on": [c.sample_id for c in conversations if c.sample_id in TUNED_ON],
-        "not_tuned_on": [c.sample_id for c in conversations if c.sample_id not in TUNED_ON],
+        group: [c.sample_id for c in conversations if group_of(c.sample_id) == group]
+        for group in GROUPS
+        if group in groups
     }
     report: dict = {"examples": len(every), "groups": groups, "checks": {}}
     for name, results in verdicts.items():
@@ -313,14 +336,17 @@ def _local_check(check_module, embedder, threads: dict[str, tuple[str, ...]]) ->
 
 
 def measure_support(
-    conversations: Sequence[Conversation], *, progress: Callable[[int], None] | None = None
+    conversations: Sequence[Conversation],
+    *,
+    progress: Callable[[int], None] | None = None,
+    groups: Sequence[str] = GROUPS,
 ) -> dict:
     """The current local check (``memories.pipeline.local_support``), the one main had before
     it (``benchmarks.support_previous``, read from git at its revision) and the one before
     the labelled set (``benchmarks.support_baseline``) on the labelled set, with the
     configured embedder; the current check's own time per chunk with nothing embedded yet
     (``ms_per_chunk``: it runs first on each example, so it pays for every embedding the
-    others then reuse)."""
+    others then reuse); only the chunks of ``groups`` are checked."""
     from benchmarks.support_baseline import baseline_supported
     from benchmarks.support_previous import REVISION, RevisionUnavailable, frozen_local_support
     from drawhisper.providers.registry import get_embedder
@@ -351,7 +377,10 @@ def measure_support(
 
     checks = {"current": current, "previous": previous, "baseline": baseline}
     report = measure(
-        conversations, {name: check for name, check in checks.items() if check}, progress=progress
+        conversations,
+        {name: check for name, check in checks.items() if check},
+        progress=progress,
+        groups=groups,
     )
     report["previous_revision"] = REVISION
     if unavailable:

@@ -232,3 +232,42 @@ def test_bench_memory_support_only_says_so_when_the_previous_check_is_not_in_the
     printed = stdout.getvalue()
     assert "Main's previous check not measured" in printed and "0000000" in printed
     assert "before grounding (same run)" in printed and "main before" not in printed
+
+
+def test_bench_memory_support_group_tuned_checks_only_the_tuned_chunks_and_the_same_ones(
+    tmp_path, monkeypatch
+):
+    """``--support-group tuned`` gives the tuned conversations' figures exactly as the full
+    run does (the same chunks, invented facts still taken from the next conversation) and
+    computes no verdict on the others, so tuning never sees them."""
+    from benchmarks import support_set
+
+    monkeypatch.setattr(support_set, "TUNED_ON", ("syn-1",))
+    results = {}
+    for group in ("all", "tuned"):
+        out = tmp_path / f"{group}.json"
+        call_command(
+            "bench_memory",
+            "--data",
+            str(DATA),
+            "--support-only",
+            "--support-group",
+            group,
+            "--out",
+            str(out),
+            stdout=StringIO(),
+        )
+        results[group] = json.loads(out.read_text())["support"]
+    tuned, full = results["tuned"], results["all"]
+    assert tuned["groups"] == {"tuned_on": ["syn-1"]}
+    assert full["groups"] == {"tuned_on": ["syn-1"], "not_tuned_on": ["syn-2"]}
+    for name, figures in tuned["checks"].items():
+        assert set(figures) == {"tuned_on"}
+        assert figures["tuned_on"] == full["checks"][name]["tuned_on"]
+    not_tuned = full["checks"]["current"]["not_tuned_on"]
+    assert tuned["examples"] == full["examples"] - not_tuned["true"] - not_tuned["fabricated"]
+
+
+def test_bench_memory_refuses_an_unknown_support_group():
+    with pytest.raises(CommandError, match="support_group|support-group"):
+        call_command("bench_memory", "--data", str(DATA), "--support-only", "--support-group", "x")

@@ -8,8 +8,8 @@ from 2 December), ``dev``, ``dev2`` and ``dev3`` (written to tune on), ``fresh2`
 ``fresh4`` and ``fresh5`` (printed "fresh-3", "fresh-4" and "fresh-5"; all four held out: not
 tuned on, their failures not read); ``--ku-parts`` picks them), speaker
 attribution errors, the share of chunks rejected as unsupported, and the local support check
-on a labelled set of true and fabricated chunks (``--support-only`` runs that part alone;
-``benchmarks.memory`` and ``benchmarks.support_set`` have the rules; docs/benchmarks.md the
+on a labelled set of true and fabricated chunks (``--support-only`` runs that part alone,
+``--support-group tuned`` only its chunks of the conversations tuned on; ``benchmarks.memory`` and ``benchmarks.support_set`` have the rules; docs/benchmarks.md the
 figures). Each
 figure is printed beside its baseline from the same run. Like ``bench_locomo``, it writes to
 a throwaway database unless ``--in-place``."""
@@ -34,7 +34,14 @@ from benchmarks.memory import (
     measure_supersession,
 )
 from benchmarks.report import machine, memory_tables, support_tables
-from benchmarks.support_set import labelled_set, measure_support
+from benchmarks.support_set import checked_examples, measure_support
+
+# ``--support-group`` values: the labelled set's groups of conversations to check.
+SUPPORT_GROUPS = {
+    "tuned": ("tuned_on",),
+    "not-tuned": ("not_tuned_on",),
+    "all": ("tuned_on", "not_tuned_on"),
+}
 
 
 class Command(BaseCommand):
@@ -62,6 +69,15 @@ class Command(BaseCommand):
             "--support-only",
             action="store_true",
             help="only the support check's labelled set (needs --data; no database)",
+        )
+        parser.add_argument(
+            "--support-group",
+            choices=sorted(SUPPORT_GROUPS),
+            default="all",
+            help="the labelled set's chunks to check: of the conversations the support check "
+            "was tuned on (tuned: conv-26, conv-30; what to iterate on), of the others "
+            "(not-tuned), or both (all, the default); the set is built from every conversation "
+            "given either way, so a chunk is the same in each",
         )
         parser.add_argument(
             "--ku-parts",
@@ -96,11 +112,13 @@ class Command(BaseCommand):
         except locomo.LoadError as error:
             raise CommandError(str(error)) from error
 
-    def _support(self, conversations, *, quiet: bool) -> dict:
-        """The labelled set's figures (``benchmarks.support_set``); no database."""
-        total = len(labelled_set(conversations))
+    def _support(self, conversations, *, quiet: bool, group: str = "all") -> dict:
+        """The labelled set's figures (``benchmarks.support_set``) for ``--support-group``;
+        no database."""
+        groups = SUPPORT_GROUPS[group]
+        total = len(checked_examples(conversations, groups))
         with tqdm(total=total, desc="support check", unit="chunk", disable=quiet) as bar:
-            return measure_support(conversations, progress=bar.update)
+            return measure_support(conversations, progress=bar.update, groups=groups)
 
     def handle(self, *args, **options):
         conversations = self._conversations(options)
@@ -108,7 +126,13 @@ class Command(BaseCommand):
         if options["support_only"]:
             if not conversations:
                 raise CommandError("--support-only needs --data")
-            results = {"support": self._support(conversations, quiet=options["verbosity"] < 1)}
+            results = {
+                "support": self._support(
+                    conversations,
+                    quiet=options["verbosity"] < 1,
+                    group=options["support_group"],
+                )
+            }
             if options["out"]:
                 Path(options["out"]).write_text(json.dumps(results, indent=2) + "\n")
             self.stdout.write(support_tables(results["support"]))
@@ -146,7 +170,9 @@ class Command(BaseCommand):
                         part.cases, budget=budget, progress=bar.update, written=written
                     )
             if conversations:
-                results["support"] = self._support(conversations, quiet=quiet)
+                results["support"] = self._support(
+                    conversations, quiet=quiet, group=options["support_group"]
+                )
             results["setup"] = {
                 "data": options["data"],
                 "samples": [c.sample_id for c in conversations],
