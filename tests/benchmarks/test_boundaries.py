@@ -48,7 +48,7 @@ def test_the_benchmark_code_no_longer_lives_inside_the_memories_app():
 
 # The one product-table write the tool still makes itself, for a pipeline whose chunks cannot
 # name the turns they came from (``benchmarks.loader.narrow_sources``).
-MODEL_IMPORTS_ALLOWED = {("benchmarks/loader.py", "memories.models")}
+MODEL_IMPORTS_ALLOWED = {("benchmarks/loader/sessions.py", "memories.models")}
 
 
 def test_the_benchmark_tool_uses_public_modules_and_not_the_tests():
