@@ -1,0 +1,87 @@
+"""Shared REST plumbing: one error shape, strict input parsing and limits for every endpoint.
+
+Errors are ``{"detail": "<readable sentence>", "errors": {field: [messages]}}`` with a 4xx
+status; ``detail`` starts with the path of the first bad value (``document.threads[0]:``).
+Django ``ValidationError`` raised by a service becomes a 400, so services stay free of HTTP
+types.
+
+Input is refused rather than guessed at:
+- a request body field the endpoint does not take is a 400 naming it (``StrictFieldsMixin``);
+- ids and numbers are ASCII digits within the database's range (``IdField``,
+  ``StrictIntegerField``): ``abc``, ``²`` and ``99999999999999999999`` are 400s; a yes/no
+  is a JSON ``true`` or ``false`` (``StrictBooleanField``), not ``0`` or ``"yes"``;
+- ``limit`` and ``offset`` of a paged list are checked the same way (``Pagination``);
+- a JSON body is at most ``DATA_UPLOAD_MAX_MEMORY_SIZE`` bytes (413) and ``MAX_JSON_DEPTH``
+  levels deep (400); the chat WebSocket applies the same ``loads_limited``;
+- text that must not be blank once trimmed carries ``NotBlankValidator``, whose pattern the
+  OpenAPI schema states (``NOT_BLANK_PATTERN``), as it states DRF's own text rules.
+
+The package's modules, this one its public face (settings name its ``exception_handler``,
+``LimitedJSONParser`` and ``Pagination`` here): ``errors`` (the error shape and the exception
+handler), ``parsing`` (JSON bodies within the size and depth limits), ``fields`` (strict
+fields, ids, text rules and serializers) and ``paging`` (limit/offset pages and their schema).
+"""
+
+from drawhisper.api.errors import (
+    ErrorSerializer,
+    exception_handler,
+)
+from drawhisper.api.fields import (
+    ID_MAX,
+    NO_NULL_PATTERN,
+    NOT_BLANK_PATTERN,
+    SEQ_MAX,
+    IdField,
+    NotBlankValidator,
+    QuerySerializer,
+    StrictBooleanField,
+    StrictFieldsMixin,
+    StrictIntegerField,
+    StrictSerializer,
+    not_text_errors,
+    refuse_non_text,
+)
+from drawhisper.api.paging import (
+    MAX_PAGE_SIZE,
+    PAGE_PARAMETERS,
+    Pagination,
+    paged,
+)
+from drawhisper.api.parsing import (
+    MAX_JSON_DEPTH,
+    JSONTooDeep,
+    LimitedJSONParser,
+    RequestTooLarge,
+    body_too_large_message,
+    json_object_body,
+    loads_limited,
+)
+
+__all__ = [
+    "exception_handler",
+    "ErrorSerializer",
+    "MAX_JSON_DEPTH",
+    "RequestTooLarge",
+    "JSONTooDeep",
+    "loads_limited",
+    "body_too_large_message",
+    "LimitedJSONParser",
+    "json_object_body",
+    "ID_MAX",
+    "SEQ_MAX",
+    "NO_NULL_PATTERN",
+    "NOT_BLANK_PATTERN",
+    "NotBlankValidator",
+    "StrictIntegerField",
+    "StrictBooleanField",
+    "IdField",
+    "not_text_errors",
+    "refuse_non_text",
+    "StrictFieldsMixin",
+    "StrictSerializer",
+    "QuerySerializer",
+    "MAX_PAGE_SIZE",
+    "Pagination",
+    "PAGE_PARAMETERS",
+    "paged",
+]

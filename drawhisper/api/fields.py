@@ -1,0 +1,166 @@
+"""Strict input fields: ids and integers as ASCII digits within the database's range, yes/no
+as JSON ``true`` or ``false``, text not blank once trimmed (with the pattern the schema
+states), a number refused where text is taken, unknown body fields refused by name, and the
+strict body and query-string serializers built on them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from django.core.validators import RegexValidator
+from django.http import QueryDict
+from rest_framework import serializers
+
+ID_MAX = 2**63 - 1  # bigint primary keys
+
+
+SEQ_MAX = 2**31 - 1  # PositiveIntegerField columns (message seqs, source ranges)
+
+
+# What ``str.strip()`` removes (``str.isspace()``), spelt out: ECMA's ``\s``, which the
+# schema's validators use, leaves out U+001C-U+001F and U+0085, which Python strips.
+_WHITESPACE = r"\t\n\x0b\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
+
+
+NO_NULL_PATTERN = r"^[^\x00]*$"
+
+
+NOT_BLANK_PATTERN = rf"^[^\x00]*[^\x00{_WHITESPACE}][^\x00]*$"
+
+
+class NotBlankValidator(RegexValidator):
+    """Text with something in it besides whitespace (and no null character, which DRF's
+    ``CharField`` refuses anyway); drf-spectacular writes its regex as the field's pattern."""
+
+    regex = NOT_BLANK_PATTERN
+    code = "blank"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message=message)
+
+
+_ASCII_INTEGER = re.compile(r"[+-]?[0-9]{1,25}")
+
+
+class StrictIntegerField(serializers.IntegerField):
+    """An integer given as a JSON number or as ASCII digits, within ``min_value`` and
+    ``max_value`` (by default the range of a PostgreSQL integer). DRF's ``IntegerField``
+    takes ``"1.0"``, any Unicode digit and numbers no column can hold."""
+
+    default_error_messages = {"invalid": "A whole number is required (digits 0-9)."}
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("min_value", -SEQ_MAX - 1)
+        kwargs.setdefault("max_value", SEQ_MAX)
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool):
+            self.fail("invalid")
+        if isinstance(data, int):
+            return data
+        if isinstance(data, str) and _ASCII_INTEGER.fullmatch(data):
+            return int(data)
+        self.fail("invalid")
+
+
+class StrictBooleanField(serializers.BooleanField):
+    """``true`` or ``false``. DRF's ``BooleanField`` also takes ``0``, ``1``, ``"yes"``,
+    ``"on"`` and more, which the schema's ``boolean`` does not allow; a form, where every value
+    is text, may send ``"true"`` or ``"false"``."""
+
+    default_error_messages = {"invalid": "Must be true or false."}
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool):
+            return data
+        if isinstance(getattr(self.root, "initial_data", None), QueryDict) and data in (
+            "true",
+            "false",
+        ):
+            return data == "true"
+        self.fail("invalid")
+
+
+class IdField(StrictIntegerField):
+    """The id of a row: a whole number from 1 to the largest bigint."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("min_value", 1)
+        kwargs.setdefault("max_value", ID_MAX)
+        super().__init__(**kwargs)
+
+
+def not_text_errors(field: serializers.Field, value: Any) -> list | dict | None:
+    """The errors of a number (or any non-text) where a text field, or a list of text, takes
+    text, as DRF words a field's errors (by index for a list); ``None`` when there are none.
+    DRF's ``CharField`` turns a number into text, where the schema says ``string``."""
+    if value is None:
+        return None
+    if isinstance(field, serializers.CharField) and not isinstance(value, str):
+        return [field.error_messages.get("invalid") or "Must be text."]
+    if (
+        isinstance(field, serializers.ListField)
+        and isinstance(field.child, serializers.CharField)
+        and isinstance(value, list)
+    ):
+        message = field.child.error_messages.get("invalid") or "Must be text."
+        by_index = {
+            index: [message] for index, item in enumerate(value) if not isinstance(item, str)
+        }
+        return by_index or None
+    return None
+
+
+def refuse_non_text(fields: Mapping[str, serializers.Field], data: Mapping) -> None:
+    """Raise a ``ValidationError`` naming each of ``fields`` that ``data`` gives a non-text
+    value where the field takes text (``not_text_errors``)."""
+    not_text = {
+        name: errors
+        for name, field in fields.items()
+        if name in data and (errors := not_text_errors(field, data[name]))
+    }
+    if not_text:
+        raise serializers.ValidationError(not_text)
+
+
+class StrictFieldsMixin:
+    """Refuse request body fields the serializer does not define, naming them, instead of
+    dropping them silently (a misspelt ``persona`` would otherwise save nothing), and a number
+    where a field takes text."""
+
+    refuses_unknown_fields = True  # the schema says so (drawhisper.api_schema)
+
+    def to_internal_value(self, data):
+        if isinstance(data, Mapping):
+            known = [name for name, field in self.fields.items() if not field.read_only]
+            unknown = [key for key in data if key not in known]
+            if unknown:
+                message = f"Unknown field. This endpoint takes: {', '.join(known) or 'nothing'}."
+                raise serializers.ValidationError({str(key): [message] for key in unknown})
+            refuse_non_text(self.fields, data)
+        return super().to_internal_value(data)
+
+
+class StrictSerializer(StrictFieldsMixin, serializers.Serializer):
+    pass
+
+
+class QuerySerializer(serializers.Serializer):
+    """Query-string filters. DRF reads ``?type=`` as if the filter were absent and returns the
+    whole list; here a blank value is refused unless the field allows blank text."""
+
+    def to_internal_value(self, data):
+        if hasattr(data, "getlist"):
+            blank = [
+                name
+                for name, field in self.fields.items()
+                if data.get(name) == "" and not getattr(field, "allow_blank", False)
+            ]
+            if blank:
+                message = "Give a value or leave the filter out."
+                raise serializers.ValidationError({name: [message] for name in blank})
+        return super().to_internal_value(data)
