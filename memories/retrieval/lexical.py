@@ -1,11 +1,16 @@
 """Full-text ranking inside PostgreSQL: Okapi BM25 over ``to_tsvector`` lexemes.
 
 ``ts_rank`` ignores how rare a word is, so a question's rare words ("LGBTQ", "violin") would
-weigh no more than its common ones. Instead each of the query's lexemes is looked up in a GIN
-index on ``(partition column, tsvector)`` (migration memories 0005: the thread for messages
-and summaries, the owner for memories; 0010: the owner for lore-document chunks), and each
-matching row is scored with BM25: inverse document frequency over the rows in scope, the
-row's token count as its length.
+weigh no more than its common ones. Instead each of the query's lexemes finds its rows on its
+own, through a GIN index on ``(partition column, tsvector)`` (migration memories 0005: the
+thread for messages and summaries, the owner for memories; 0010: the owner for lore-document
+chunks) or against the stored vectors of the rows in scope, whichever the planner costs lower,
+and each matching row is scored with BM25: inverse document frequency over the rows in scope,
+the row's token count as its length.
+
+The statement is one for all kinds and its text does not depend on the query: the lexemes
+travel as two array parameters, so it stays under the 4,096 characters whose parsing psycopg
+caches (``tests/retrieval/test_lexical.py`` pins the length and the scores).
 
 Memories and summaries keep their tsvector in a stored generated column ``search_vector``
 (a summary takes about 0.2 ms to parse, too slow to repeat per query); messages, in chat's
@@ -83,9 +88,11 @@ def bm25_search(
     """Per kind, ``(row id, BM25 score)`` of the rows in scope that share a word with
     ``query``, best first; one SQL statement for all kinds.
 
-    Each query lexeme is looked up in the GIN index on ``(partition, tsvector)``, so no text is
-    parsed at query time when the index is used; a lexeme counts once per row (term frequency
-    1), which loses little on chat-sized texts and keeps ranking a matter of index lookups."""
+    Each query lexeme finds its rows on its own (a lateral lookup with the lexeme's tsquery), by
+    the GIN index on ``(partition, tsvector)`` or the stored vectors, so no row's text is parsed
+    once per lexeme; a lexeme counts once per row (term frequency 1), which loses little on
+    chat-sized texts and keeps ranking a matter of lookups. A row's terms are summed in lexeme
+    order, so its score does not depend on the plan."""
     results: dict[str, list[tuple[int, float]]] = {kind: [] for kind in kinds}
     if not query.strip() or limit <= 0 or not kinds:
         return results
@@ -98,53 +105,43 @@ def bm25_search(
     if not lexemes:
         return results
     k1, b = float(config.bm25_k1), float(config.bm25_b)
-    ctes: list[str] = []
-    params: list = []
-    branches = []
+    # The lexemes as two arrays (each word and its tsquery): the statement's text is the same
+    # for every query, under the 4,096 characters whose parsing the driver caches.
+    ctes = ["q (lexeme, query) AS MATERIALIZED (SELECT * FROM unnest(%s::text[], %s::tsquery[]))"]
+    params: list = [list(lexemes), [_tsquery_literal(lexeme) for lexeme in lexemes]]
+    scoped, hits = [], []
     for kind in kinds:
         source = corpus(kind, config_name)
         conditions, condition_params = scope_conditions(kind, scope)
-        length = (
-            f"greatest(coalesce(nullif(d.token_count, 0), length(d.{source.text_column}) / 4), 1)"
-        )
+        length = f"greatest(coalesce(nullif(d.token_count,0),length(d.{source.text_column})/4),1)"
         partition_value = scope.owner_id if kind in ("memory", "document") else scope.thread_id
-        # One index lookup per lexeme, each with its tsquery as a constant: the planner then
-        # costs every lookup on its own and takes the GIN index, instead of joining a lexeme
-        # list against the rows and parsing every row's text once per lexeme.
-        lookups = "\n UNION ALL ".join(
-            f"SELECT %s::text AS lexeme, d.id FROM {source.table} d"
-            f" WHERE d.{source.partition} = %s AND {source.vector} @@ %s::tsquery"
-            for _ in lexemes
-        )
+        # The rows in scope with their lengths, and each lexeme's rows among them.
         ctes += [
-            f"""{kind}_scoped (id, dl) AS MATERIALIZED (
-                SELECT d.id, {length}::float8 FROM {source.table} d WHERE {conditions}
-            )""",
-            f"""{kind}_stats AS MATERIALIZED (
-                SELECT count(*)::float8 AS n, coalesce(avg(dl), 1)::float8 AS avgdl FROM {kind}_scoped
-            )""",
-            f"""{kind}_hits AS MATERIALIZED (
-                SELECT h.lexeme, s.id, s.dl
-                FROM ({lookups}) h
-                JOIN {kind}_scoped s ON s.id = h.id
-            )""",
-            f"{kind}_df AS MATERIALIZED (SELECT lexeme, count(*)::float8 AS df FROM {kind}_hits GROUP BY lexeme)",
-            f"""{kind}_ranked AS (
-                SELECT h.id,
-                       sum(ln(1 + (st.n - df.df + 0.5) / (df.df + 0.5))
-                           * %s / (1 + %s * (1 - %s + %s * h.dl / st.avgdl))) AS score
-                FROM {kind}_hits h JOIN {kind}_df df USING (lexeme) CROSS JOIN {kind}_stats st
-                GROUP BY h.id
-                ORDER BY score DESC, h.id DESC
-                LIMIT %s
-            )""",
+            f"{kind}_s (id, dl) AS MATERIALIZED"
+            f" (SELECT d.id, {length}::float8 FROM {source.table} d WHERE {conditions})",
+            f"{kind}_h AS MATERIALIZED (SELECT q.lexeme, s.id, s.dl FROM q CROSS JOIN LATERAL"
+            f" (SELECT d.id FROM {source.table} d WHERE d.{source.partition} = %s"
+            f" AND {source.vector} @@ q.query) h JOIN {kind}_s s ON s.id = h.id)",
         ]
-        params += condition_params
-        for lexeme in lexemes:
-            params += [lexeme, partition_value, _tsquery_literal(lexeme)]
-        params += [k1 + 1, k1, b, b, int(limit)]
-        branches.append(f"SELECT '{kind}', id, score FROM {kind}_ranked")
-    sql = "WITH " + ",\n".join(ctes) + "\n" + "\nUNION ALL\n".join(branches)
+        params += [*condition_params, partition_value]
+        scoped.append(f"SELECT '{kind}', dl FROM {kind}_s")
+        hits.append(f"SELECT '{kind}', * FROM {kind}_h")
+    # Per kind: its rows' count and mean length, each lexeme's document frequency, BM25.
+    ctes += [
+        "n (kind, n, avgdl) AS (SELECT kind, count(*)::float8, coalesce(avg(dl),1)::float8"
+        f" FROM ({' UNION ALL '.join(scoped)}) s (kind, dl) GROUP BY kind)",
+        f"h (kind, lexeme, id, dl) AS MATERIALIZED ({' UNION ALL '.join(hits)})",
+        "df AS (SELECT kind, lexeme, count(*)::float8 AS df FROM h GROUP BY kind, lexeme)",
+        "r AS (SELECT h.kind, h.id, sum(ln(1 + (n.n - df.df + 0.5) / (df.df + 0.5))"
+        " * %s / (1 + %s * (1 - %s + %s * h.dl / n.avgdl)) ORDER BY h.lexeme) AS score"
+        " FROM h JOIN df USING (kind, lexeme) JOIN n USING (kind) GROUP BY h.kind, h.id)",
+    ]
+    params += [k1 + 1, k1, b, b, int(limit)]
+    sql = (
+        "WITH " + ",\n".join(ctes) + "\nSELECT kind, id, score FROM (SELECT r.*, row_number()"
+        " OVER (PARTITION BY kind ORDER BY score DESC, id DESC) AS rank FROM r) r"
+        " WHERE rank <= %s"
+    )
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()
