@@ -15,7 +15,9 @@ same functions the socket calls, wrapped in this process only, the product untou
   included, and ``embedding``: the query embeddings themselves, on retrieval's embedding
   threads: the CPU of the model calls (a call may embed the queries of several turns,
   ``memories.retrieval.query_batch``), and per query its wall time from being asked to its
-  vector (waiting for the model included); ``embedding_calls``: the model calls themselves.
+  vector (waiting for the model included); ``embedding_calls``: the model calls themselves;
+  ``retrieval_own``: retrieval's wall time without its wait for the query embedding (what the
+  database and the ranking take as the turn sees them).
 
 CPU is each call's own thread's CPU time (``time.thread_time``), so a call's share is not
 blurred by other threads; what the process spent outside them (the event loop: the socket,
@@ -108,7 +110,7 @@ def install_timers() -> None:
         )
     for name in ("open_thread", "live_state"):
         setattr(calls, name, _timed("connect", getattr(calls, name)))
-    context.retrieve = _timed("retrieval", context.retrieve)
+    context.retrieve = _timed("retrieval", _without_embedding_wait(context.retrieve))
     get_embedder()  # the cached instance retrieval uses, loaded before the round
     _time_query_embeddings()
 
@@ -120,6 +122,40 @@ def _record(name: str, *, cpu: float = 0.0, wall: float | None = None, calls: in
         timer["cpu_s"] += cpu
         if wall is not None:
             timer["wall_ms"].append(round(wall * 1000, 3))
+
+
+def _without_embedding_wait(retrieve):
+    """``retrieve`` also recording its wall time less its wait for the query embedding (the
+    vector search's ``embedding.result()``, timed on the same thread)."""
+    from memories.retrieval import search
+
+    vector_lists = search._vector_lists
+
+    @functools.wraps(vector_lists)
+    def timed_vector_lists(embedding, **kwargs):
+        if embedding is not None:
+            asked = time.perf_counter()
+            try:
+                embedding.result()
+            except Exception:
+                pass  # the real call below degrades as it always does
+            waited = time.perf_counter() - asked
+            _local.embedding_wait = getattr(_local, "embedding_wait", 0.0) + waited
+        return vector_lists(embedding, **kwargs)
+
+    search._vector_lists = timed_vector_lists
+
+    @functools.wraps(retrieve)
+    def timed(*args, **kwargs):
+        _local.embedding_wait = 0.0
+        wall = time.perf_counter()
+        try:
+            return retrieve(*args, **kwargs)
+        finally:
+            wall = time.perf_counter() - wall - _local.embedding_wait
+            _record("retrieval_own", wall=wall, calls=1)
+
+    return timed
 
 
 def _time_query_embeddings() -> None:

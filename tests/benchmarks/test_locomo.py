@@ -265,8 +265,9 @@ def test_load_round_checks_every_message_and_reply_is_stored():
             "persistence": part(2.0),
             "progress": part(1.0),
             "context": part(6.0),
-            "retrieval": part(3.0, 12.0, 31.0),
-            "embedding": part(10.0, 9.0, 14.0),
+            "retrieval": part(3.0, 12.0, 31.0) | {"own_wall_ms_p95": 4.5},
+            "embedding": part(10.0, 9.0, 14.0)
+            | {"calls": 100, "model_calls": 25, "model_call_ms_p95": 6.5},
             "connect": part(1.5),
             "streaming": part(8.5),
             "event_loop": part(7.0),
@@ -276,8 +277,8 @@ def test_load_round_checks_every_message_and_reply_is_stored():
         {"rounds": [round_], "model": {"delay_s": 0.02, "chunk_chars": 8, "reply_chars": 10}}
     )
     assert (
-        "| 50 | 2.0 | 1.0 | 6.0 | 3.0 | 10.0 | 1.5 | 8.5 | 7.0 | 20.5 | 12.0 | 31.0 | 9.0 | 14.0 |"
-        " 11.0 | 3.0 |" in text
+        "| 50 | 2.0 | 1.0 | 6.0 | 3.0 | 10.0 | 1.5 | 8.5 | 7.0 | 20.5 | 12.0 | 31.0 | 4.5 | 9.0 |"
+        " 14.0 | 6.5 | 4.0 | 11.0 | 3.0 |" in text
     )
     assert (
         "50 clients: SQL/turn 11.0 (met, target 12); CPU ms/turn without embedding 20.5 (NOT met,"
