@@ -9,7 +9,9 @@ the loop they were opened on: used from another loop (each ``asyncio.run``, each
 loop) they fail with "Event loop is closed". The first build of a block runs on a worker
 thread, off the event loop that streams every other chat. At most ``KEPT_PER_LOOP`` are kept
 per loop; one dropped beyond that is retired: the HTTP clients it built for itself (a
-connection's checked clients) are closed once the replies still streaming through it end."""
+connection's checked clients) are closed once the replies still streaming through it end.
+When the settings change (``reset_backends``, in tests), every backend is dropped and retired
+the same way."""
 
 from __future__ import annotations
 
@@ -160,9 +162,57 @@ def get_cached(setting_name: str, alias: str = "default") -> Any:
 
 
 def reset_backends(**_: Any) -> None:
+    """Forget every backend (the settings that built them changed) and retire each one, as
+    ``aget_llm`` retires one it drops, so their HTTP clients and open connections are closed
+    instead of left to the garbage collector (``retire_on``)."""
     with _lock:
+        cached = list(_cache.values())
         _cache.clear()
+        kept = [(loop, list(backends.values())) for loop, backends in list(_kept.items())]
         _kept.clear()
+    for loop, backends in kept:
+        for backend in backends:
+            retire_on(loop, backend)
+    for instance in cached:
+        retire_on(None, instance)
+
+
+#: Retirements scheduled on a running loop, kept referenced until they end.
+_retiring: set[asyncio.Future] = set()
+
+
+def retire_on(loop: asyncio.AbstractEventLoop | None, backend: Any) -> None:
+    """Retire ``backend``, whose async HTTP clients belong to ``loop`` (None: a backend of
+    the whole process, built outside any stream), from synchronous code.
+
+    On ``loop`` itself when it still runs (this thread's: scheduled, it closes on the loop's
+    next turns; another thread's: handed to it) or can run (idle: run to the end now). A
+    loop that is closed can no longer close the sockets it opened: the clients that close
+    without a loop (the synchronous ones) are closed, and the rest go with the garbage
+    collector, as everything did before."""
+    if getattr(backend, "retire", None) is None:
+        return
+    try:
+        running = asyncio.get_running_loop()
+    except RuntimeError:
+        running = None
+    if loop is None or loop.is_closed():
+        close = getattr(backend, "close_without_loop", None)
+        if close is not None:
+            close()
+        return
+    if loop is running:
+        future = asyncio.ensure_future(_retire(backend))
+        _retiring.add(future)
+        future.add_done_callback(_retiring.discard)
+    elif loop.is_running():
+        asyncio.run_coroutine_threadsafe(_retire(backend), loop)
+    elif running is None:
+        loop.run_until_complete(_retire(backend))
+    else:  # an idle loop cannot be run from inside another one
+        close = getattr(backend, "close_without_loop", None)
+        if close is not None:
+            close()
 
 
 def _on_setting_changed(*, setting: str, **_: Any) -> None:

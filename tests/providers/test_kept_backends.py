@@ -123,3 +123,58 @@ def test_a_dropped_backend_leaves_clients_it_did_not_build_open():
             return await reply(plain(0.5))
 
         assert asyncio.run(scenario()) == "Still here."
+
+
+def test_a_settings_change_closes_the_kept_backends_on_their_loop(settings):
+    """Changing the backend settings drops every kept backend (``reset_backends``) and closes
+    the HTTP clients it built, on the loop they belong to: the next reply through the same
+    block gets a new backend and a new connection, not the one the old backend left open."""
+    with FakeOpenAIServer(keep_alive=True, default_reply="Kept alive.") as server:
+        config = block(server)
+
+        async def scenario():
+            old = await aget_llm("chat", config=config)
+            first = await reply(config)
+            settings.LLM_BACKENDS = dict(settings.LLM_BACKENDS)  # a change: the cache resets
+            for _ in range(10):  # the retirement runs on this loop's next turns
+                await asyncio.sleep(0)
+            closed = old.http_async_client.is_closed and old.http_client.is_closed
+            second = await reply(config)
+            return first, closed, second, await aget_llm("chat", config=config) is old
+
+        first, closed, second, same = asyncio.run(scenario())
+        assert first == second == "Kept alive."
+        assert closed and not same
+        peers = [request["peer"] for request in server.requests()]
+        assert len(peers) == 2 and peers[0] != peers[1]
+
+
+def test_a_settings_change_closes_a_backend_kept_on_a_loop_that_is_not_running(settings):
+    with FakeOpenAIServer(keep_alive=True, default_reply="Kept alive.") as server:
+        config = block(server)
+        loop = asyncio.new_event_loop()
+        try:
+            old = loop.run_until_complete(aget_llm("chat", config=config))
+            assert loop.run_until_complete(reply(config)) == "Kept alive."
+            assert not old.http_async_client.is_closed
+            settings.LLM_BACKENDS = dict(settings.LLM_BACKENDS)
+            assert old.http_async_client.is_closed and old.http_client.is_closed
+            assert loop.run_until_complete(aget_llm("chat", config=config)) is not old
+        finally:
+            loop.close()
+
+
+def test_a_settings_change_after_the_loop_closed_closes_what_closes_without_it(settings):
+    """A loop that has ended can no longer close its sockets; the synchronous client the
+    backend built is closed all the same, and nothing raises."""
+    with FakeOpenAIServer(keep_alive=True, default_reply="Kept alive.") as server:
+        config = block(server)
+
+        async def kept():
+            backend = await aget_llm("chat", config=config)
+            await reply(config)
+            return backend
+
+        old = asyncio.run(kept())
+        settings.LLM_BACKENDS = dict(settings.LLM_BACKENDS)
+        assert old.http_client.is_closed

@@ -168,6 +168,19 @@ class OpenAICompatibleBackend:
         if not self._streams:
             await self._close_owned_clients()
 
+    def close_without_loop(self) -> None:
+        """Retire without an event loop (the one this backend streamed on is closed): the
+        HTTP clients it built that close synchronously are closed; an async client's
+        connections belong to its closed loop, which can no longer close them."""
+        self._retired = True
+        kept = []
+        for client in self.owned_http_clients:
+            if getattr(client, "aclose", None) is None:
+                client.close()
+            else:
+                kept.append(client)
+        self.owned_http_clients = kept
+
     async def _close_owned_clients(self) -> None:
         clients, self.owned_http_clients = self.owned_http_clients, []
         for client in clients:
