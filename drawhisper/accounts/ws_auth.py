@@ -1,16 +1,19 @@
 """WebSocket authentication: the session cookie (browser) or ``?token=`` (API clients).
 
 A token in the query string wins over the session, so a script can connect as the token's
-user from anywhere. Unauthenticated scopes get ``AnonymousUser``; consumers refuse them."""
+user from anywhere. Unauthenticated scopes get ``AnonymousUser``; consumers refuse them.
+A socket reads its session and never writes it: the session is saved, and its cookie set,
+only on an HTTP response (``SocketSessionMiddleware``)."""
 
 from __future__ import annotations
 
 from functools import cache
 from urllib.parse import parse_qs
 
-from channels.auth import AuthMiddlewareStack
+from channels.auth import AuthMiddleware
 from channels.db import database_sync_to_async
 from channels.middleware import BaseMiddleware
+from channels.sessions import CookieMiddleware, InstanceSessionWrapper, SessionMiddleware
 from django.contrib.auth.models import AnonymousUser
 
 
@@ -58,5 +61,22 @@ class _TokenAuthMiddleware(BaseMiddleware):
         return await super().__call__(scope, receive, send)
 
 
+class SocketSessionMiddleware(SessionMiddleware):
+    """Channels' ``SessionMiddleware`` without its wrapper around every message a WebSocket
+    sends. That wrapper saves a changed session and sets its cookie on
+    ``http.response.start`` only, which a socket never sends, so on a socket it did nothing
+    but look at the session once per frame (every streamed ``reply.delta`` batch). The
+    session is loaded into the scope exactly as before; other scopes keep the wrapper."""
+
+    async def __call__(self, scope, receive, send):
+        if scope.get("type") != "websocket":
+            return await super().__call__(scope, receive, send)
+        wrapper = InstanceSessionWrapper(scope, send)
+        await wrapper.resolve_session()
+        return await self.inner(wrapper.scope, receive, send)
+
+
 def SessionOrTokenAuthMiddleware(inner):  # noqa: N802 - reads like the other middleware stacks
-    return AuthMiddlewareStack(_TokenAuthMiddleware(inner))
+    """Channels' ``AuthMiddlewareStack`` (cookies, session, user) with the socket's session
+    middleware, and the token check inside it."""
+    return CookieMiddleware(SocketSessionMiddleware(AuthMiddleware(_TokenAuthMiddleware(inner))))

@@ -107,3 +107,33 @@ async def test_live_streaming_reply_in_another_process_makes_the_thread_busy(thr
     await send_message(ws, "Hello?")
     assert (await ws.receive_json_from(timeout=5))["code"] == "busy"
     await ws.disconnect()
+
+
+async def test_a_browser_socket_is_signed_in_by_its_session_cookie_and_gets_its_reply(thread, user):
+    """The browser's socket carries no token: its session cookie signs it in, and the reply
+    streams to it whole (the session is read on connect; no frame touches it)."""
+    from channels.testing import WebsocketCommunicator
+    from django.conf import settings
+    from django.test import Client
+
+    from drawhisper.asgi import application
+
+    browser = Client()
+    await database_sync_to_async(browser.force_login)(user)
+    cookie = f"{settings.SESSION_COOKIE_NAME}={browser.cookies[settings.SESSION_COOKIE_NAME].value}"
+    ScriptedChatBackend.script("*waves* Welcome back.")
+    ws = WebsocketCommunicator(
+        application,
+        f"/ws/threads/{thread.pk}/",
+        headers=[(b"origin", b"http://localhost"), (b"cookie", cookie.encode())],
+    )
+    connected, _ = await ws.connect(timeout=5)
+    assert connected
+    assert (await ws.receive_json_from(timeout=5))["type"] == "thread.state"
+    await send_message(ws, "Hello again.")
+    events = await receive_until(ws, "reply.end")
+    assert events[-1]["content"] == "*waves* Welcome back."
+    assert (
+        "".join(e["delta"] for e in events if e["type"] == "reply.delta") == events[-1]["content"]
+    )
+    await ws.disconnect()
