@@ -7,8 +7,9 @@ stood in that commit (``git show``): the module file of the revisions that had o
 module of the package of the later ones (whose modules import each other relatively). It
 becomes a package of its own under a name no import reaches, with the same interface as the
 current one (``Source``, ``local_support``, ``STOPWORDS`` ...). ``REVISION`` is the check
-main had before the current one (main 180d6bb: before the addressed person, names and
-details the chat says elsewhere, verbs of stance as said, and sentence windows; ea94a57's
+main had before the current one (main 7396f51: before the closed classes of prepositions
+and conjunctions as function words, a person's short or long first name as theirs, and a
+labelled set without "fabricated" chunks a change left unchanged; 180d6bb's and ea94a57's
 came before it). A clone needs that commit in its history (a full clone has it); in one
 without it (a shallow clone) ``bench_memory`` leaves the column out and prints why.
 """
@@ -25,7 +26,7 @@ from functools import lru_cache
 from pathlib import Path
 from types import ModuleType
 
-REVISION = "180d6bb4004091fd3686b29e91c007e4ecfae98f"
+REVISION = "7396f51578a675dce2dfdec96c6002fe5ca8da58"
 CHECK_PACKAGE = "memories/pipeline/local_support"
 REPOSITORY = Path(__file__).resolve().parent.parent
 

@@ -17,6 +17,9 @@ it cites) with a label:
   - ``negation``: the claim negated ("Caroline is not ...", "Caroline never ...");
   - ``changed_number``: a number in it changed (only where there is one).
 
+  A change that leaves the text as it was makes no fabricated chunk (a speaker "Jon" in an
+  observation that says "Jonathan": renamed, it would be the true chunk labelled invented).
+
 The two figures (``measure``): **rejected true**, the share of true examples the check
 calls unsupported (they would be kept out of every chat), and **accepted fabricated**, the
 share of fabricated ones it calls supported (invented memories that would reach a prompt),
@@ -176,7 +179,9 @@ def examples(conversation: Conversation, *, others: Sequence[Observation] = ()) 
     out: list[Example] = []
 
     def add(kind: str, text: str | None, sources: tuple, speaker: str) -> None:
-        if text:
+        # A change that changed nothing ("Jon" renamed in "Jonathan ...") makes no
+        # fabricated chunk: it would be the true one labelled invented.
+        if text and (kind == "true" or text != observation.text):
             out.append(
                 Example(
                     conversation.sample_id,

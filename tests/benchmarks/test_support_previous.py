@@ -43,8 +43,12 @@ def verdict(module):
     )
 
 
+# The last revision where the check was one module (``local_support.py``).
+ONE_MODULE_REVISION = "180d6bb4004091fd3686b29e91c007e4ecfae98f"
+
+
 def test_the_revision_of_one_module_loads_as_a_package_of_its_own():
-    frozen = frozen_local_support(REVISION)
+    frozen = frozen_local_support(ONE_MODULE_REVISION)
     assert frozen is not current
     assert frozen.__name__.startswith("benchmarks._local_support_")
     assert verdict(frozen).supported
@@ -62,6 +66,12 @@ def test_the_committed_package_loads_with_its_own_modules_not_todays():
     assert frozen.words.__name__ == f"{frozen.__name__}.words"
     assert frozen.words is not current.words
     assert astuple(verdict(frozen)) == astuple(verdict(current))
+
+
+def test_the_previous_revision_is_a_package_and_loads():
+    frozen = frozen_local_support(REVISION)
+    assert frozen.words.__name__ == f"{frozen.__name__}.words"
+    assert verdict(frozen).supported
 
 
 def test_a_revision_not_in_the_history_is_refused_with_a_readable_message():

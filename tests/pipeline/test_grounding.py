@@ -342,3 +342,83 @@ def test_a_detail_moved_from_elsewhere_in_the_chat_is_refused():
     kept = chunk("Ada sings old folk songs with her choir every Tuesday evening.", [3])
     verdict = local_verdict(kept, [messages[2]], people=("Ada", "Mara"), thread=thread)
     assert verdict.supported, verdict.reason
+
+
+# --------------------------------------------------------------------------- said another way
+
+
+@pytest.mark.usefixtures("local_embedding_settings")
+def test_a_preposition_the_message_does_not_use_is_no_invented_detail():
+    said = said_by_ada(
+        "It was a tough call. Handling changes has been hard, but I'm staying positive and "
+        "looking ahead."
+    )
+    kept = chunk("Ada is handling changes positively and looking ahead despite the hard part.", [1])
+    verdict = local_verdict(kept, said, people=("Ada", "Mara"))
+    assert verdict.supported, verdict.reason
+    invented = chunk("Ada is handling changes positively despite her submarine.", [1])
+    verdict = local_verdict(invented, said, people=("Ada", "Mara"))
+    assert not verdict.supported
+
+
+@pytest.mark.usefixtures("local_embedding_settings")
+def test_a_memory_reporting_how_a_thing_was_said_is_kept():
+    """ "compliments" reports the speech act; the message says the compliment itself."""
+    said = transcript(
+        [
+            (
+                1,
+                "assistant",
+                "Wow Ada, you're gonna kill it. Your hard work and talent will pay off!",
+            )
+        ],
+        user="Ada",
+        character="Mara",
+    )
+    kept = chunk("Mara compliments Ada's talent and hard work.", [1], title="Mara")
+    verdict = local_verdict(kept, said, people=("Ada", "Mara"))
+    assert verdict.supported, verdict.reason
+    invented = chunk("Mara compliments Ada's saxophone and hard work.", [1], title="Mara")
+    verdict = local_verdict(invented, said, people=("Ada", "Mara"))
+    assert not verdict.supported
+    assert "saxophone" in verdict.reason
+
+
+@pytest.mark.usefixtures("local_embedding_settings")
+def test_the_long_form_of_a_persons_name_is_that_person():
+    said = transcript(
+        [(1, "user", "Dancing makes me so happy."), (2, "assistant", "I love watching you.")],
+        user="Jon",
+        character="Gina",
+    )
+    long_form = chunk("Jonathan finds happiness in dancing.", [1], title="Jonathan")
+    verdict = local_verdict(long_form, [said[0]], people=("Jon", "Gina"))
+    assert verdict.supported, verdict.reason
+    # Still the speaker rule's Jon: Gina's message does not back it.
+    verdict = local_verdict(long_form, [said[1]], people=("Jon", "Gina"))
+    assert not verdict.supported
+    assert "about Jon" in verdict.reason
+    stranger = chunk("Priya finds happiness in dancing.", [1], title="Priya")
+    assert not local_verdict(stranger, [said[0]], people=("Jon", "Gina")).supported
+
+
+PETS = [
+    (1, "user", "My terrier Luna chews everything. I also toured an old submarine last week."),
+    (2, "assistant", "Ha! What is she up to now?"),
+    (3, "user", "Luna is so sweet and playful these days."),
+]
+
+
+@pytest.mark.usefixtures("local_embedding_settings")
+def test_what_the_chat_says_of_a_name_counts_as_said():
+    """Luna is a terrier that chews everything in an earlier message: a memory of the later
+    one may say so; a word the chat says elsewhere, not of Luna, is still held to the detail
+    rule."""
+    messages = transcript(PETS, user="Ada", character="Mara")
+    thread = [message.content for message in messages]
+    kept = chunk("Ada's terrier Luna chews everything and is sweet.", [3], title="Luna")
+    verdict = local_verdict(kept, [messages[2]], people=("Ada", "Mara"), thread=thread)
+    assert verdict.supported, verdict.reason
+    moved = chunk("Ada's terrier Luna is sweet and playful on the submarine.", [3], title="Luna")
+    verdict = local_verdict(moved, [messages[2]], people=("Ada", "Mara"), thread=thread)
+    assert not verdict.supported

@@ -7,9 +7,11 @@ when none of the hard rules below refuses it and its score is above ``SUPPORT_TH
 Hard rules (each names what was not said, in the verdict's reason):
 - **names**: every name in the claim (a capitalised word inside a sentence, or one opening a
   sentence that is not an English word, or that the lemmatiser knows as a proper noun:
-  "Marcus") is said in the cited messages, is one of the two people of the chat, or is said
-  elsewhere in the thread (``chat_names``: a group, place or third person the chat has been
-  talking about, which the extractor read there; a name nobody in it says is still refused);
+  "Marcus") is said in the cited messages, is one of the two people of the chat or the long
+  or short form of one's first name ("Jonathan" for "Jon", three letters at least; it is
+  then that person for the speaker rule), or is said elsewhere in the thread
+  (``chat_names``: a group, place or third person the chat has been talking about, which
+  the extractor read there; a name nobody in it says is still refused);
 - **numbers**: every number in the claim (digits or a number word; a calendar date is left
   out, the extractor writes those from "yesterday") is in the cited messages;
 - **negation**: a claim that says "not", "never", "no longer" ... cites a message that
@@ -21,8 +23,10 @@ Hard rules (each names what was not said, in the verdict's reason):
 - **meaning**: a claim whose words are there but whose meaning is far from every window of
   the cited messages (similarity below ``MIN_SIMILARITY``) says something else with them;
 - **details**: every content word of the claim's content (not its title, a label such as
-  "Diet") that the cited messages do not say (not one of the most common verbs or a verb of
-  stance, ``GENERAL_VERBS``, nor a name the chat says) is close in meaning to what they say:
+  "Diet") that the cited messages do not say (not one of the most common verbs, a verb of
+  stance or of a speech act, ``GENERAL_VERBS``, nor a name the chat says, nor a word the
+  chat says in a sentence with a name the claim uses, ``said_of``: "Luna" is a dog there)
+  is close in meaning to what they say:
   its best cosine to one of their words plus its mean cosine to all of them
   (``word_closeness``) at least ``CLOSE_WORD`` when it is rare in the thread (inverse
   document frequency over the job's messages, ``rarity``, at least ``RARE_WORD``: in
@@ -37,13 +41,15 @@ messages, their speakers' names or the name of the person they speak to (``addre
 other of the chat's two people, when a message says "you"), a word matching on its lemma,
 "went" meets "go", or its first five letters, or standing for a cited word of the same
 meaning: word cosine at least ``PARAPHRASE_WORD``, "children" for "kids"; a verb of
-``GENERAL_VERBS`` counts as said: "values", "finds", "expresses" report what the words
-around them carry) and meaning (the best cosine between the chunk's content and a window of
+``GENERAL_VERBS`` counts as said: "values", "finds", "expresses", "compliments", "assures"
+report what the words around them carry, and so does a word the chat says of a name the
+claim uses, ``said_of``; prepositions and conjunctions, "despite", "due", are function
+words, ``STOPWORDS``) and meaning (the best cosine between the chunk's content and a window of
 the cited messages: a run of consecutive ones, one to all of them, or one sentence of a
 message, so a memory of one thing a long message says is read against that sentence).
 ``max(coverage, (coverage + similarity) / 2)``: words are enough on their own; meaning can
-only make up for words that were paraphrased. The rules and thresholds were chosen on a labelled set (LoCoMo
-observations against their turns, and fabricated chunks made from them;
+only make up for words that were paraphrased. The rules and thresholds were chosen on a
+labelled set (LoCoMo observations against their turns, and fabricated chunks made from them;
 ``benchmarks.support_set``), on its tuned conversations only.
 
 The package: ``words`` (which words a claim and its messages say), ``rules`` (the hard
@@ -68,7 +74,15 @@ from .meaning import (
     windows,
     word_closeness,
 )
-from .rules import NEGATION_SCOPE, chat_names, names_in, numbers_in, ordinary, refusal
+from .rules import (
+    NEGATION_SCOPE,
+    chat_names,
+    names_in,
+    numbers_in,
+    ordinary,
+    refusal,
+    said_of,
+)
 from .words import (
     GENERAL_VERBS,
     NUMBER_WORDS,
@@ -113,6 +127,7 @@ __all__ = [
     "ordinary",
     "rarity",
     "refusal",
+    "said_of",
     "sentences",
     "unsaid_words",
     "windows",
@@ -159,13 +174,18 @@ def local_support(
     texts = [source.content for source in sources]
     speakers = sorted({source.speaker for source in sources} | addressed(sources, people))
     cited = [*texts, *speakers]
-    unsaid = [word for word in unsaid_words(claim, cited) if not is_number(word)]
+    names = chat_names(claim, people=people, thread=thread)
+    # What the chat says of a name the claim uses ("Luna" is a dog there): said, not a detail.
+    known = set(unsaid_words(claim, cited)) - set(unsaid_words(claim, said_of(names, thread)))
+    unsaid = [
+        word for word in unsaid_words(claim, cited) if not is_number(word) and word not in known
+    ]
     closeness = word_closeness(unsaid, cited, embedder)
     paraphrased = [
         word
         for word in unsaid
         if closeness[word][0] >= PARAPHRASE_WORD or lemma(word) in GENERAL_VERBS
-    ]
+    ] + sorted(known)
     coverage = lexical_coverage(claim, cited, paraphrased=paraphrased)
     similarity = max(0.0, best_window_similarity(content, texts, embedder))
     score = round(max(coverage, (coverage + similarity) / 2), 3)
@@ -181,7 +201,7 @@ def local_support(
             thread=thread or texts,
             embedder=embedder,
             closeness=closeness,
-            names=chat_names(content, people=people, thread=thread),
+            names={*chat_names(content, people=people, thread=thread), *known},
         )
         if invented:
             refused = (

@@ -9,6 +9,7 @@ from functools import lru_cache
 
 import simplemma
 
+from .meaning import sentences
 from .words import (
     _ISO_DATE,
     _ORDINAL,
@@ -127,6 +128,40 @@ def _negated_words(text: str, *, pattern: re.Pattern[str] = _NEGATION) -> set[st
     return found
 
 
+def _short_for(name: str, people: set[str]) -> str:
+    """The name of one of the chat's people (``people``: their names' parts) that ``name``
+    is the long or the short form of, the one beginning the other ("Jonathan" for "Jon",
+    "Mel" for "Melanie"; three letters at least), or ""."""
+    return next(
+        (
+            person
+            for person in people
+            if min(len(name), len(person)) >= 3
+            and (name.startswith(person) or person.startswith(name))
+        ),
+        "",
+    )
+
+
+def said_of(names: Iterable[str], thread: Sequence[str]) -> list[str]:
+    """The sentences of ``thread`` that say one of ``names`` (what the chat says of a
+    place, pet or third person: "Luna" is "my dog" in one of them)."""
+    wanted = set(names)
+    if not wanted or not thread:
+        return []
+    return [sentence for sentence, words in _thread_sentences(tuple(thread)) if wanted & words]
+
+
+@lru_cache(maxsize=8)
+def _thread_sentences(thread: tuple[str, ...]) -> list[tuple[str, frozenset[str]]]:
+    """Each sentence of the thread with its content words (read once per thread)."""
+    return [
+        (sentence, frozenset(content_words(sentence)))
+        for text in thread
+        for sentence in sentences(text)
+    ]
+
+
 def chat_names(text: str, *, people: Sequence[str], thread: Sequence[str]) -> list[str]:
     """The names in ``text`` other than the chat's two people that ``thread`` says (in any
     of its messages): a place, group or third person the chat has been talking about."""
@@ -153,7 +188,11 @@ def refusal(
     speakers = {_normal(part) for source in sources for part in source.speaker.split()}
     known = said | everyone | speakers
     known |= set(chat_names(claim, people=people, thread=thread))
-    missing = [name for name in names_in(claim, people=people) if name not in known]
+    missing = [
+        name
+        for name in names_in(claim, people=people)
+        if name not in known and not _short_for(name, everyone)
+    ]
     if missing:
         return f"it names {', '.join(missing)}, who the messages do not name."
     numbers = numbers_in(claim) - set().union(*(numbers_in(s.content) for s in sources))
@@ -165,7 +204,14 @@ def refusal(
         )
         if not _negated_words(content) & negated:
             return "it negates what the messages do not negate."
-    subject = next((name for name in names_in(content, people=people) if name in everyone), None)
+    subject = next(
+        (
+            name if name in everyone else _short_for(name, everyone)
+            for name in names_in(content, people=people)
+            if name in everyone or _short_for(name, everyone)
+        ),
+        None,
+    )
     if subject and subject not in speakers:
         return f"it is about {subject.title()}, who said none of those messages."
     return ""

@@ -40,22 +40,39 @@ STOPWORDS = frozenset(
     while who whom why will with won't would you your yours yourself said says say told tells
     tell mentioned mentions shared shares explained explains admitted admits revealed reveals
     talked talks spoke speaks user character someone something""".split()
+) | frozenset(
+    # The rest of English's closed classes of prepositions and conjunctions ("despite",
+    # "due to", "as per"): they join what a claim says and carry nothing of their own.
+    """across along alongside although amid among amongst around beside besides beyond
+    despite due except however inside near onto outside per since though throughout toward
+    towards unless unlike upon versus via whereas whether within without yet""".split()
 )
 
 # Verbs too common in English to be a detail of their own, however rare in one chat: a
 # memory says "Ada owns a boat" or "Ada goes by Alex" where the message said "I have a
 # boat" or "call me Alex". (A chat's own frequencies cannot tell a short chat's rare word
 # from a common one.)
-GENERAL_VERBS = frozenset(
-    """be have own keep go come get give take make do use call want ask need like prefer let put
+GENERAL_VERBS = (
+    frozenset(
+        """be have own keep go come get give take make do use call want ask need like prefer let put
     see feel think know become stay start begin try may might shall""".split()
-) | frozenset(
-    # Verbs of stance: a memory says "Ada values family time" or "considers her a partner"
-    # where the message said "family time matters to me" or "it's like having a partner";
-    # they report an attitude the words around them carry, not a detail of their own.
-    """value consider anticipate focus emphasize emphasise resonate seek prioritize prioritise
+    )
+    | frozenset(
+        # Verbs of stance: a memory says "Ada values family time" or "considers her a partner"
+        # where the message said "family time matters to me" or "it's like having a partner";
+        # they report an attitude the words around them carry, not a detail of their own.
+        """value consider anticipate focus emphasize emphasise resonate seek prioritize prioritise
     appreciate believe express find hope aim intend wish expect acknowledge encourage suggest
     recognize recognise realize realise regard view reflect strive""".split()
+    )
+    | frozenset(
+        # Verbs of speech acts: a memory reports how a thing was said ("Gina compliments Jon's
+        # talent", "assures him", "discussed how ..."); the message says the thing itself.
+        """say tell mention share explain admit reveal talk speak discuss describe note add ask
+    answer reply respond agree disagree advise recommend urge remind assure reassure promise
+    offer invite warn thank congratulate compliment praise apologize apologise confirm
+    inform update comment remark state claim""".split()
+    )
 )
 
 
