@@ -650,3 +650,33 @@ def test_a_pets_new_name_said_after_a_long_aside_still_replaces_the_old_one():
     old = ("Sam: Pepper", "Sam's cat is called Pepper.", "fact")
     new = chunk("Sam: Miso", f"Sam said the cat {aside}; anyway she's called Miso now.")
     assert decide([new], existing(old), names=("Sam", "Mira")) == ["update 1"]
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Alice is sproutarian, sprouts and raw greens only.", "Alice is grain-free now."),
+        ("Alice is juicearian, no solid food.", "Alice eats hypercarnivore these days."),
+        ("Alice keeps a locavore diet.", "Alice switched to sugar-free last month."),
+    ],
+)
+def test_a_diet_no_list_names_is_read_by_its_shape_and_its_change_retires_the_old(old, new):
+    decisions = decide([chunk("Eating", new)], existing(("Food", old, "fact")), names=NAMES)
+
+    assert decisions == ["update 1"]
+
+
+@pytest.mark.parametrize(
+    "old",
+    [
+        "Alice works as a librarian in town.",
+        "Alice bought a tax-free bottle of perfume at the airport.",
+        "Alice had a stress-free week off.",
+    ],
+)
+def test_words_shaped_like_a_diet_that_are_none_retire_nothing(old):
+    decisions = decide(
+        [chunk("Eating", "Alice is grain-free now.")], existing(("Week", old, "fact")), names=NAMES
+    )
+
+    assert decisions == ["add"]

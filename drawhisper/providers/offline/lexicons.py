@@ -44,6 +44,18 @@ DIETS = (
     r"eats? (?:fish|everything)",
     r"eating (?:fish|everything)",
     r"diet",
+    # A diet by its shape where no list names it: "sproutarian", "juicearian" (a food and
+    # "-arian", not a librarian or a veterinarian), "hypercarnivore", "locavore" and a food
+    # left out ("grain-free", "sugar-free"; not "tax-free" or "stress-free").
+    r"(?!(?:libr|veterin|humanit|authorit|sect|agr|disciplin|contr|parliament|octogen|"
+    r"nonagen|septuagen|sexagen|centen|grammar|egalit|totalit|utilit|sanit|unit|trinit|"
+    r"antiqu|seminar|proletar|rotar|ripar|ovar|valetudin|necess|sabbat|antiquar)arian)"
+    r"[a-z]{2,}arian",
+    r"[a-z]{2,}vores?",
+    r"(?!(?:tax|duty|rent|hands|stress|pain|fee|scot|toll|trouble|worry|care|hassle|risk|"
+    r"debt|crime|cruelty|smoke|germ|virus|error|bug|clutter|drama|guilt|interest|commission|"
+    r"royalty|jet|crash|lead|maintenance|fuss|screen|car|phone|work|kid|child)-free)"
+    r"[a-z]{3,}-free",
 )
 
 # Occupations a person is ("Sam is a nurse", "fishmonger life"): a general list, so that
