@@ -70,7 +70,10 @@ class LorebookEntryInputSerializer(StrictSerializer):
 
 def _attached(what: str) -> serializers.ListField:
     return serializers.ListField(
-        child=IdField(), required=False, help_text=f"Ids of your {what} to attach it to."
+        child=IdField(),
+        required=False,
+        help_text=f"Ids of your {what} to attach it to; one that is not yours (another user's "
+        "or a missing one) answers 404 naming this field.",
     )
 
 

@@ -1,7 +1,9 @@
 """REST endpoints for lorebooks: CRUD, import/export and the "which entries fire" test.
 
 Bodies are validated by ``characters.lorebooks.services`` (unknown fields are refused with
-their names); another user's lorebook answers 404."""
+their names); another user's lorebook answers 404, and so does a body whose ``characters``,
+``scenes`` or ``threads`` name a row that is not the caller's (another user's or a missing
+one), naming the field and the ids. A malformed id there is a 400."""
 
 from __future__ import annotations
 
@@ -29,6 +31,7 @@ from characters.lorebooks.vectors import lorebook_vectors_sync
 from characters.models import Lorebook, LorebookEntry
 from drawhisper.api import (
     PAGE_PARAMETERS,
+    ErrorSerializer,
     LimitedJSONParser,
     Pagination,
     json_object_body,
@@ -121,6 +124,18 @@ class LorebookActivationSerializer(serializers.Serializer):
     )
 
 
+def _attachment_not_found(*, lorebook_in_path: bool) -> OpenApiResponse:
+    """The schema's 404 of a lorebook body: an attachment that is not the caller's (or the
+    path's lorebook)."""
+    row = "a character, scene or chat" if lorebook_in_path else "A character, scene or chat"
+    return OpenApiResponse(
+        ErrorSerializer,
+        description=f"{'No such lorebook among yours, or ' if lorebook_in_path else ''}{row} in "
+        "`characters`, `scenes` or `threads` that is not one of yours (another user's or a "
+        "missing one); `detail` names the field and the ids.",
+    )
+
+
 def get_own_lorebook(request, lorebook_id) -> Lorebook:
     lorebook = lorebook_get(user=request.user, lorebook_id=lorebook_id)
     if lorebook is None:
@@ -142,9 +157,13 @@ class LorebookListCreateApi(APIView):
     @extend_schema(
         operation_id="lorebooks_create",
         description="Create a lorebook: `name`, optional `entries` (list), `characters`, "
-        "`scenes`, `threads` (ids to attach it to).",
+        "`scenes`, `threads` (ids to attach it to). A character, scene or chat that is not "
+        "one of yours answers 404 naming it.",
         request=LorebookInputSerializer,
-        responses={201: LorebookOutputSerializer},
+        responses={
+            201: LorebookOutputSerializer,
+            404: _attachment_not_found(lorebook_in_path=False),
+        },
     )
     def post(self, request):
         lorebook = services.lorebook_create(owner=request.user, data=json_object_body(request))
@@ -159,9 +178,13 @@ class LorebookDetailApi(APIView):
     @extend_schema(
         operation_id="lorebooks_partial_update",
         description="Change the named fields; `entries`, when sent, replaces all entries (send "
-        "an entry's `id` to keep what its import carried).",
+        "an entry's `id` to keep what its import carried). A character, scene or chat that is "
+        "not one of yours answers 404 naming it, and nothing is changed.",
         request=LorebookInputSerializer,
-        responses=LorebookOutputSerializer,
+        responses={
+            200: LorebookOutputSerializer,
+            404: _attachment_not_found(lorebook_in_path=True),
+        },
     )
     def patch(self, request, lorebook_id: int):
         lorebook = get_own_lorebook(request, lorebook_id)

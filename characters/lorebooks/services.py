@@ -1,8 +1,10 @@
 """Lorebook writes: create, update, delete, import and the card's own book.
 
 Keyword-only and atomic; problems raise Django ``ValidationError`` naming the field, which
-the API turns into a 400. Attachments are given as ids and must be the owner's own
-characters, scenes and chats ("No such ..." otherwise, exactly like a missing one)."""
+the API turns into a 400. Attachments are given as ids (whole numbers from 1 to the largest
+bigint, else a 400) and must be the owner's own characters, scenes and chats: another user's
+raises ``Http404`` naming the field and the ids (a 404, exactly like a missing one, as an id
+in the path is), and nothing is written."""
 
 from __future__ import annotations
 
@@ -12,10 +14,12 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.http import Http404
 
 from characters.lorebooks import formats
 from characters.lorebooks.vectors import enqueue_sync
 from characters.models import Character, Lorebook, LorebookEntry
+from drawhisper.api import ID_MAX
 
 MAX_ENTRIES = 2_000
 MAX_CONTENT = 50_000
@@ -135,7 +139,8 @@ def _check_book(values: Mapping[str, Any]) -> None:
 
 def _owned_ids(*, owner, kind: str, ids: Sequence[Any]) -> list[int]:
     if not isinstance(ids, list | tuple) or not all(
-        isinstance(value, int) and not isinstance(value, bool) for value in ids
+        isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= ID_MAX
+        for value in ids
     ):
         raise ValidationError({kind: ["Must be a list of ids."]})
     wanted = set(ids)
@@ -154,7 +159,8 @@ def _owned_ids(*, owner, kind: str, ids: Sequence[Any]) -> list[int]:
     missing = sorted(wanted - found)
     if missing:
         label = {"characters": "character", "scenes": "scene", "threads": "chat"}[kind]
-        raise ValidationError({kind: [f"No such {label}: {', '.join(map(str, missing))}."]})
+        # Another user's row answers as a missing one does: 404, naming the field.
+        raise Http404(f"{kind}: No such {label}: {', '.join(map(str, missing))}.")
     return sorted(wanted)
 
 

@@ -13,7 +13,7 @@ from tests.characters.lorebook_fixtures import (
     card_v2,
     card_v3,
 )
-from tests.factories import CharacterFactory
+from tests.factories import CharacterFactory, SceneFactory, ThreadFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -152,14 +152,53 @@ def test_another_users_lorebook_is_not_found(api_client, other_api_client):
     assert other_api_client.get("/api/lorebooks/").json()["results"] == []
 
 
-def test_attaching_to_another_users_character_is_refused(api_client, other_user):
-    foreign = CharacterFactory(owner=other_user)
-    response = api_client.post(
-        "/api/lorebooks/", {"name": "x", "characters": [foreign.pk]}, format="json"
+def _foreign_row(kind: str, other_user):
+    """Another user's character, scene or chat, as the ``kind`` attachment names it."""
+    if kind == "characters":
+        return CharacterFactory(owner=other_user)
+    if kind == "scenes":
+        return SceneFactory(character=CharacterFactory(owner=other_user))
+    return ThreadFactory(character=CharacterFactory(owner=other_user))
+
+
+_LABEL = {"characters": "character", "scenes": "scene", "threads": "chat"}
+
+
+@pytest.mark.parametrize("kind", ["characters", "scenes", "threads"])
+@pytest.mark.parametrize("whose", ["another user's", "missing"])
+def test_attaching_to_a_row_not_of_yours_is_a_404_naming_the_field(
+    api_client, user, other_user, kind, whose
+):
+    row_id = _foreign_row(kind, other_user).pk
+    if whose == "missing":
+        row_id += 1000
+    own = {"characters": CharacterFactory(owner=user)}
+    own["scenes"] = SceneFactory(character=own["characters"])
+    own["threads"] = ThreadFactory(character=own["characters"])
+    mine = own[kind].pk
+
+    created = api_client.post("/api/lorebooks/", {"name": "x", kind: [mine, row_id]}, format="json")
+    assert created.status_code == 404
+    assert created.json()["detail"] == f"{kind}: No such {_LABEL[kind]}: {row_id}."
+    assert api_client.get("/api/lorebooks/").json()["results"] == []  # nothing was created
+
+    book = api_client.post("/api/lorebooks/", {"name": "x", kind: [mine]}, format="json").json()
+    changed = api_client.patch(
+        f"/api/lorebooks/{book['id']}/", {"name": "renamed", kind: [row_id]}, format="json"
     )
+    assert changed.status_code == 404
+    assert changed.json()["detail"] == f"{kind}: No such {_LABEL[kind]}: {row_id}."
+    kept = api_client.get(f"/api/lorebooks/{book['id']}/").json()
+    assert (kept["name"], kept[kind]) == ("x", [mine])  # the refused change left it as it was
+
+
+@pytest.mark.parametrize("kind", ["characters", "scenes", "threads"])
+@pytest.mark.parametrize("ids", [["1"], [True], [1.5], [0], [-3], [2**63], "1", None, {"1": 1}])
+def test_a_malformed_attachment_id_is_a_400_naming_the_field(api_client, kind, ids):
+    response = api_client.post("/api/lorebooks/", {"name": "x", kind: ids}, format="json")
     assert response.status_code == 400
-    assert "characters" in response.json()["errors"]
-    assert "No such character" in response.json()["detail"]
+    assert list(response.json()["errors"]) == [kind]
+    assert response.json()["detail"].startswith(f"{kind}: ")
 
 
 @pytest.mark.parametrize(

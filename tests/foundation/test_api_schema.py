@@ -191,6 +191,27 @@ def test_a_lorebook_body_lists_the_entry_fields_and_their_choices(schema, api_cl
         assert field in refused.json()["errors"], refused.json()
 
 
+@pytest.mark.parametrize("method", ["post", "patch"])
+def test_a_lorebook_attachment_the_schema_calls_valid_but_not_yours_is_its_documented_404(
+    schema, api_client, other_user, method
+):
+    path = "/api/lorebooks/" if method == "post" else "/api/lorebooks/{lorebook_id}/"
+    operation = schema["paths"][path][method]
+    ids = _body(schema, path, method)["properties"]["characters"]
+    foreign = CharacterFactory(owner=other_user).pk
+    assert _valid(schema, ids, [foreign]) and not _valid(schema, ids, [0])
+    assert "not one of yours" in operation["responses"]["404"]["description"]
+    book = api_client.post("/api/lorebooks/", {"name": "Eldoria"}, format="json").json()
+    url = "/api/lorebooks/" if method == "post" else f"/api/lorebooks/{book['id']}/"
+    send = getattr(api_client, method)
+
+    refused = send(url, {"name": "Eldoria", "characters": [foreign]}, format="json")
+    assert refused.status_code == 404
+    assert refused.json()["detail"] == f"characters: No such character: {foreign}."
+    malformed = send(url, {"name": "Eldoria", "characters": [0]}, format="json")
+    assert malformed.status_code == 400 and list(malformed.json()["errors"]) == ["characters"]
+
+
 @pytest.mark.parametrize("pin", [0, 1, "yes", "true"])
 def test_a_yes_no_is_a_json_boolean_as_the_schema_says(schema, api_client, pin):
     character = CharacterFactory(owner=api_client.handler._force_user)
