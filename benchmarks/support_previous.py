@@ -79,6 +79,11 @@ def frozen_local_support(revision: str = REVISION) -> ModuleType:
         name, folder / "__init__.py", submodule_search_locations=[str(folder)]
     )
     module = importlib.util.module_from_spec(spec)
+    # A load of the same revision earlier in this process (before the cache was cleared) left
+    # its submodules registered; the import system would hand those back without setting
+    # them on the new package, so they are dropped first.
+    for stale in [key for key in sys.modules if key == name or key.startswith(f"{name}.")]:
+        del sys.modules[stale]
     # Registered before it runs: its dataclasses and relative imports look it up by name.
     sys.modules[name] = module
     try:

@@ -74,6 +74,16 @@ def test_the_previous_revision_is_a_package_and_loads():
     assert verdict(frozen).supported
 
 
+def test_the_previous_revision_loads_again_whole_after_the_cache_is_cleared():
+    first = frozen_local_support(REVISION)
+    frozen_local_support.cache_clear()
+    again = frozen_local_support(REVISION)
+    assert again is not first
+    assert again.words.__name__ == f"{again.__name__}.words"
+    assert again.words is not first.words
+    assert astuple(verdict(again)) == astuple(verdict(first))
+
+
 def test_a_revision_not_in_the_history_is_refused_with_a_readable_message():
     with pytest.raises(RevisionUnavailable, match="not in this checkout's history"):
         frozen_local_support("0" * 40)
