@@ -181,6 +181,12 @@ def reset_backends(**_: Any) -> None:
 _retiring: set[asyncio.Future] = set()
 
 
+def _close_without_loop(backend: Any) -> None:
+    close = getattr(backend, "close_without_loop", None)
+    if close is not None:
+        close()
+
+
 def retire_on(loop: asyncio.AbstractEventLoop | None, backend: Any) -> None:
     """Retire ``backend``, whose async HTTP clients belong to ``loop`` (None: a backend of
     the whole process, built outside any stream), from synchronous code.
@@ -197,9 +203,7 @@ def retire_on(loop: asyncio.AbstractEventLoop | None, backend: Any) -> None:
     except RuntimeError:
         running = None
     if loop is None or loop.is_closed():
-        close = getattr(backend, "close_without_loop", None)
-        if close is not None:
-            close()
+        _close_without_loop(backend)
         return
     if loop is running:
         future = asyncio.ensure_future(_retire(backend))
@@ -210,9 +214,7 @@ def retire_on(loop: asyncio.AbstractEventLoop | None, backend: Any) -> None:
     elif running is None:
         loop.run_until_complete(_retire(backend))
     else:  # an idle loop cannot be run from inside another one
-        close = getattr(backend, "close_without_loop", None)
-        if close is not None:
-            close()
+        _close_without_loop(backend)
 
 
 def _on_setting_changed(*, setting: str, **_: Any) -> None:
