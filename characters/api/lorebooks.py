@@ -35,6 +35,7 @@ from drawhisper.api import (
     LimitedJSONParser,
     Pagination,
     json_object_body,
+    not_yours_answers_404,
     paged,
 )
 
@@ -166,7 +167,8 @@ class LorebookListCreateApi(APIView):
         },
     )
     def post(self, request):
-        lorebook = services.lorebook_create(owner=request.user, data=json_object_body(request))
+        with not_yours_answers_404():
+            lorebook = services.lorebook_create(owner=request.user, data=json_object_body(request))
         return Response(LorebookOutputSerializer(lorebook).data, status=status.HTTP_201_CREATED)
 
 
@@ -188,7 +190,8 @@ class LorebookDetailApi(APIView):
     )
     def patch(self, request, lorebook_id: int):
         lorebook = get_own_lorebook(request, lorebook_id)
-        lorebook = services.lorebook_update(lorebook=lorebook, data=json_object_body(request))
+        with not_yours_answers_404():
+            lorebook = services.lorebook_update(lorebook=lorebook, data=json_object_body(request))
         return Response(LorebookOutputSerializer(lorebook).data)
 
     @extend_schema(operation_id="lorebooks_destroy", responses={204: None})

@@ -29,7 +29,13 @@ from characters.services import (
     character_import_card,
     character_update,
 )
-from drawhisper.api import PAGE_PARAMETERS, LimitedJSONParser, Pagination, paged
+from drawhisper.api import (
+    PAGE_PARAMETERS,
+    LimitedJSONParser,
+    Pagination,
+    not_yours_answers_404,
+    paged,
+)
 
 
 def get_own_character(request, character_id):
@@ -82,7 +88,8 @@ class CharacterListCreateApi(APIView):
     )
     def post(self, request):
         data, avatar, _ = _split_avatar(character_input(request))
-        character = character_create(owner=request.user, avatar=avatar, **data)
+        with not_yours_answers_404():  # a generation connection that is not yours
+            character = character_create(owner=request.user, avatar=avatar, **data)
         return Response(CharacterOutputSerializer(character).data, status=status.HTTP_201_CREATED)
 
 
@@ -96,9 +103,10 @@ class CharacterDetailApi(APIView):
     def _update(self, request, character_id: int, *, partial: bool):
         character = get_own_character(request, character_id)
         data, avatar, remove_avatar = _split_avatar(character_input(request, partial=partial))
-        character = character_update(
-            character=character, data=data, avatar=avatar, remove_avatar=remove_avatar
-        )
+        with not_yours_answers_404():  # a generation connection that is not yours
+            character = character_update(
+                character=character, data=data, avatar=avatar, remove_avatar=remove_avatar
+            )
         return Response(CharacterOutputSerializer(character).data)
 
     @extend_schema(

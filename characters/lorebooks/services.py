@@ -3,8 +3,8 @@
 Keyword-only and atomic; problems raise Django ``ValidationError`` naming the field, which
 the API turns into a 400. Attachments are given as ids (whole numbers from 1 to the largest
 bigint, else a 400) and must be the owner's own characters, scenes and chats: another user's
-raises ``Http404`` naming the field and the ids (a 404, exactly like a missing one, as an id
-in the path is), and nothing is written."""
+(or a missing one) raises ``drawhisper.api.not_yours`` naming the field and the ids, which the
+API answers 404 as it does an id in the path, and nothing is written."""
 
 from __future__ import annotations
 
@@ -14,12 +14,11 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.http import Http404
 
 from characters.lorebooks import formats
 from characters.lorebooks.vectors import enqueue_sync
 from characters.models import Character, Lorebook, LorebookEntry
-from drawhisper.api import ID_MAX
+from drawhisper.api import ID_MAX, not_yours
 
 MAX_ENTRIES = 2_000
 MAX_CONTENT = 50_000
@@ -160,7 +159,7 @@ def _owned_ids(*, owner, kind: str, ids: Sequence[Any]) -> list[int]:
     if missing:
         label = {"characters": "character", "scenes": "scene", "threads": "chat"}[kind]
         # Another user's row answers as a missing one does: 404, naming the field.
-        raise Http404(f"{kind}: No such {label}: {', '.join(map(str, missing))}.")
+        raise not_yours(kind, f"No such {label}: {', '.join(map(str, missing))}.")
     return sorted(wanted)
 
 

@@ -36,7 +36,13 @@ from chat.api.serializers import (
     ThreadUpdateInputSerializer,
 )
 from chat.payloads import messages_payload
-from drawhisper.api import PAGE_PARAMETERS, ErrorSerializer, Pagination, paged
+from drawhisper.api import (
+    PAGE_PARAMETERS,
+    ErrorSerializer,
+    Pagination,
+    not_yours_answers_404,
+    paged,
+)
 
 
 def get_own_thread(request, thread_id: int):
@@ -53,18 +59,9 @@ def get_message(thread, message_id: int):
     return message
 
 
-# Body fields that name one of the user's own rows: another user's (or a missing) one is a 404,
-# as an id in the path is, not a 400.
+# Body fields that name one of the user's own rows: the chat services' only error on them is
+# another user's (or a missing) one, a 404 as an id in the path is, not a 400.
 _OWN_ROW_FIELDS = ("character", "scene", "persona")
-
-
-def _not_found_if_not_own(error: DjangoValidationError) -> None:
-    """Raise ``NotFound`` with the service's sentence when ``error`` is about an id of
-    ``_OWN_ROW_FIELDS`` that is not the user's; return for any other error."""
-    fields = getattr(error, "error_dict", {})
-    for name in _OWN_ROW_FIELDS:
-        if name in fields:
-            raise NotFound(f"{name}: {error.message_dict[name][0]}") from error
 
 
 def _conflict_response(codes: str) -> OpenApiResponse:
@@ -108,7 +105,7 @@ class ThreadListCreateApi(APIView):
         serializer = ThreadCreateInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        try:
+        with not_yours_answers_404(*_OWN_ROW_FIELDS):
             thread = services.thread_start(
                 user=request.user,
                 character_id=data["character"],
@@ -118,9 +115,6 @@ class ThreadListCreateApi(APIView):
                 persona_given="persona" in data,
                 greeting_index=data.get("greeting"),
             )
-        except DjangoValidationError as error:
-            _not_found_if_not_own(error)
-            raise
         return Response(ThreadOutputSerializer(thread).data, status=status.HTTP_201_CREATED)
 
 
@@ -138,11 +132,8 @@ class ThreadDetailApi(APIView):
         thread = get_own_thread(request, thread_id)
         serializer = ThreadUpdateInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        try:
+        with not_yours_answers_404(*_OWN_ROW_FIELDS):
             thread = services.thread_update(thread=thread, **serializer.validated_data)
-        except DjangoValidationError as error:
-            _not_found_if_not_own(error)
-            raise
         return Response(ThreadOutputSerializer(thread).data)
 
     @extend_schema(operation_id="threads_destroy", responses={204: None})
@@ -275,19 +266,19 @@ class ThreadImportApi(APIView):
         upload = data["file"]
         try:
             transfer.check_upload_size(upload.size)
-            result = transfer.thread_import_sillytavern(
-                user=request.user,
-                character_id=data["character"],
-                scene_id=data.get("scene"),
-                persona_id=data.get("persona"),
-                persona_given="persona" in data,
-                title=data.get("title", ""),
-                data=upload.read(),
-            )
+            with not_yours_answers_404(*_OWN_ROW_FIELDS):
+                result = transfer.thread_import_sillytavern(
+                    user=request.user,
+                    character_id=data["character"],
+                    scene_id=data.get("scene"),
+                    persona_id=data.get("persona"),
+                    persona_given="persona" in data,
+                    title=data.get("title", ""),
+                    data=upload.read(),
+                )
         except transfer.ChatFileError as error:
             raise ValidationError({"file": str(error)}) from error
         except DjangoValidationError as error:
-            _not_found_if_not_own(error)
             raise ValidationError(error.message_dict) from error
         payload = {
             "thread": ThreadOutputSerializer(result.thread).data,

@@ -3,7 +3,8 @@
 Errors are ``{"detail": "<readable sentence>", "errors": {field: [messages]}}`` with a 4xx
 status; ``detail`` starts with the path of the first bad value (``document.threads[0]:``).
 Django ``ValidationError`` raised by a service becomes a 400, so services stay free of HTTP
-types.
+types; one about an id in the body that is not the caller's own row (``not_yours``) becomes a
+404 naming the field in the view that called the service (``not_yours_answers_404``).
 
 Input is refused rather than guessed at:
 - a request body field the endpoint does not take is a 400 naming it (``StrictFieldsMixin``);
@@ -23,8 +24,11 @@ fields, ids, text rules and serializers) and ``paging`` (limit/offset pages and 
 """
 
 from drawhisper.api.errors import (
+    NOT_YOURS,
     ErrorSerializer,
     exception_handler,
+    not_yours,
+    not_yours_answers_404,
 )
 from drawhisper.api.fields import (
     ID_MAX,
@@ -60,6 +64,9 @@ from drawhisper.api.parsing import (
 __all__ = [
     "exception_handler",
     "ErrorSerializer",
+    "NOT_YOURS",
+    "not_yours",
+    "not_yours_answers_404",
     "MAX_JSON_DEPTH",
     "RequestTooLarge",
     "JSONTooDeep",

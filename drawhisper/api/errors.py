@@ -1,11 +1,18 @@
 """The one error shape of every 4xx answer: ``{"detail", "errors"}`` with ``detail`` led by
 the path of the first bad value, Django ``ValidationError`` from a service turned into a 400,
 and the serializer that documents the shape in the schema (``ErrorSerializer``).
+
+An id in a request body that is not one of the caller's own rows (another user's or a
+missing one) answers 404 naming the field, as an id in the path does. A service says so with
+a Django ``ValidationError`` naming the field (``not_yours`` builds one), so it stays free of
+HTTP types; the REST view that called it turns that error into the 404
+(``not_yours_answers_404``), and any other error stays the 400 it is.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
@@ -51,6 +58,31 @@ def _first_message(errors: object) -> str:
     path, message = found
     where = _problem_path(path)
     return f"{where}: {message}" if where else message
+
+
+# The code of a ValidationError about an id that is not one of the caller's own rows.
+NOT_YOURS = "not_yours"
+
+
+def not_yours(field: str, message: str) -> DjangoValidationError:
+    """The error a service raises when the id in ``field`` is not one of the caller's own
+    rows (another user's or a missing one): a REST view answers it 404, naming ``field``."""
+    return DjangoValidationError({field: DjangoValidationError(message, code=NOT_YOURS)})
+
+
+@contextmanager
+def not_yours_answers_404(*fields: str) -> Iterator[None]:
+    """Turn a service's ``ValidationError`` about a row that is not the caller's into a 404
+    ``{"detail": "<field>: <message>"}``: an error built by ``not_yours``, or any error on
+    one of ``fields`` (a service whose only error there is that one). Other errors pass."""
+    try:
+        yield
+    except DjangoValidationError as error:
+        for name, errors in getattr(error, "error_dict", {}).items():
+            if name in fields or any(item.code == NOT_YOURS for item in errors):
+                message = error.message_dict[name][0]
+                raise exceptions.NotFound(f"{name}: {message}") from error
+        raise
 
 
 def exception_handler(exc: Exception, context: dict) -> Response | None:

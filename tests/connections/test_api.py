@@ -177,6 +177,32 @@ def test_chat_generation_settings_are_strict_and_use_only_own_connections(
     assert api_client.get(url).json()["generation"]["temperature"] == 0.3
 
 
+def test_a_connection_whose_generation_names_another_users_connection_is_a_404(
+    api_client, other_api_client
+):
+    theirs = create(other_api_client, name="Theirs")
+    body = {"name": "Mine", "base_url": "http://127.0.0.1:9/v1"}
+    refused = api_client.post(
+        "/api/connections/", {**body, "generation": {"connection": theirs["id"]}}, format="json"
+    )
+    assert refused.status_code == 404
+    assert refused.json() == {
+        "detail": f"generation.connection: no connection {theirs['id']} of yours."
+    }
+    assert api_client.get("/api/connections/").json() == []
+
+    mine = create(api_client, name="Mine")
+    changed = api_client.patch(
+        f"/api/connections/{mine['id']}/",
+        {"generation": {"connection": theirs["id"]}},
+        format="json",
+    )
+    assert changed.status_code == 404 and changed.json()["detail"].startswith(
+        "generation.connection:"
+    )
+    assert api_client.get(f"/api/connections/{theirs['id']}/").status_code == 404
+
+
 def test_character_generation_settings_are_validated(api_client, other_api_client, user):
     character = CharacterFactory(owner=user)
     theirs = create(other_api_client, name="Theirs")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
+from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -13,7 +14,12 @@ from drawhisper.accounts.connections import memory, services
 from drawhisper.accounts.connections.generation import GenerationField
 from drawhisper.accounts.connections.models import Connection
 from drawhisper.accounts.connections.presets import PRESETS, presets_list
-from drawhisper.api import LimitedJSONParser, StrictBooleanField, StrictFieldsMixin
+from drawhisper.api import (
+    LimitedJSONParser,
+    StrictBooleanField,
+    StrictFieldsMixin,
+    not_yours_answers_404,
+)
 from drawhisper.providers.base import ProviderError
 
 
@@ -121,7 +127,10 @@ def _memory_models(owner) -> dict:
 
 
 def _own(request, connection_id: int) -> Connection:
-    return services.get_own_connection(owner=request.user, connection_id=connection_id)
+    connection = services.connection_get(owner=request.user, connection_id=connection_id)
+    if connection is None:
+        raise NotFound("No such connection.")
+    return connection
 
 
 class ConnectionListCreateApi(APIView):
@@ -138,7 +147,8 @@ class ConnectionListCreateApi(APIView):
     def post(self, request):
         data = ConnectionInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        connection = services.connection_create(owner=request.user, **data.validated_data)
+        with not_yours_answers_404():
+            connection = services.connection_create(owner=request.user, **data.validated_data)
         return Response(ConnectionOutputSerializer(connection).data, status=status.HTTP_201_CREATED)
 
 
@@ -156,7 +166,8 @@ class ConnectionDetailApi(APIView):
         connection = _own(request, connection_id)
         data = ConnectionInputSerializer(data=request.data, partial=True)
         data.is_valid(raise_exception=True)
-        connection = services.connection_update(connection=connection, **data.validated_data)
+        with not_yours_answers_404():
+            connection = services.connection_update(connection=connection, **data.validated_data)
         return Response(ConnectionOutputSerializer(connection).data)
 
     @extend_schema(operation_id="connections_destroy", responses={204: None})
@@ -214,5 +225,6 @@ class MemoryModelsApi(APIView):
     def put(self, request):
         data = MemoryModelsInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        memory.memory_models_set(owner=request.user, **data.validated_data)
+        with not_yours_answers_404():
+            memory.memory_models_set(owner=request.user, **data.validated_data)
         return Response(_memory_models(request.user))

@@ -20,10 +20,10 @@ from typing import Any, Literal
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.http import Http404
 
 from drawhisper.accounts.connections.crypto import decrypt_secret
 from drawhisper.accounts.connections.models import Connection, MemoryModels
+from drawhisper.api import not_yours
 
 Purpose = Literal["summary", "extract"]
 PURPOSES: tuple[Purpose, ...] = ("summary", "extract")
@@ -62,7 +62,7 @@ def _checked(owner, purpose: Purpose, chosen: dict[str, Any]) -> tuple[Connectio
         return None, ""
     connection = Connection.objects.filter(owner=owner, pk=connection_id).first()
     if connection is None:
-        raise Http404(f"{purpose}.connection: no connection {connection_id} of yours.")
+        raise not_yours(f"{purpose}.connection", f"no connection {connection_id} of yours.")
     if not model and not connection.default_model:
         raise ValidationError(
             {

@@ -16,7 +16,6 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Subquery
-from django.http import Http404
 
 from drawhisper.accounts.connections.addresses import refusal_in, refusal_reason
 from drawhisper.accounts.connections.crypto import decrypt_secret, encrypt_secret
@@ -29,6 +28,7 @@ from drawhisper.accounts.connections.generation import (
 from drawhisper.accounts.connections.models import Connection
 from drawhisper.accounts.connections.presets import PRESETS
 from drawhisper.accounts.connections.transport import checked_http_client
+from drawhisper.api import not_yours
 from drawhisper.providers.base import PermanentProviderError, ProviderError
 from drawhisper.providers.openai_compatible import translate_error
 
@@ -43,11 +43,9 @@ def connection_list(*, owner) -> list[Connection]:
     return list(Connection.objects.filter(owner=owner))
 
 
-def get_own_connection(*, owner, connection_id: int) -> Connection:
-    connection = Connection.objects.filter(owner=owner, pk=connection_id).first()
-    if connection is None:
-        raise Http404("No such connection.")
-    return connection
+def connection_get(*, owner, connection_id: int) -> Connection | None:
+    """The owner's connection with this id; None for another user's or a missing one."""
+    return Connection.objects.filter(owner=owner, pk=connection_id).first()
 
 
 def default_connection(*, owner) -> Connection | None:
@@ -100,8 +98,8 @@ def _first_error(errors: Any) -> str:
 
 def validate_generation(*, owner, data: Any, field: str = "generation") -> dict[str, Any]:
     """A validated, cleaned generation layer. A malformed layer raises ``ValidationError``
-    (a 400); a connection that is not the owner's own raises ``Http404`` (a 404) naming
-    ``<field>.connection``."""
+    (a 400); a connection that is not the owner's own raises ``not_yours`` naming
+    ``<field>.connection`` (the API's 404)."""
     if not isinstance(data, dict):  # DRF cannot list the errors of a serializer given a list
         raise ValidationError({field: ["Generation settings must be a JSON object."]})
     serializer = GenerationSettingsSerializer(data=data)
@@ -113,7 +111,7 @@ def validate_generation(*, owner, data: Any, field: str = "generation") -> dict[
     connection_id = layer.get("connection")
     if connection_id and not Connection.objects.filter(owner=owner, pk=connection_id).exists():
         # Another user's connection answers as a missing one does: 404, naming the field.
-        raise Http404(f"{field}.connection: no connection {connection_id} of yours.")
+        raise not_yours(f"{field}.connection", f"no connection {connection_id} of yours.")
     return layer
 
 
