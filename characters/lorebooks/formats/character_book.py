@@ -24,7 +24,12 @@ from characters.lorebooks.formats.fields import (
     _text,
     _vectorized,
 )
-from characters.lorebooks.formats.merging import BOOK_FIELDS, _changed_top, _merge_changes
+from characters.lorebooks.formats.merging import (
+    BOOK_FIELDS,
+    _changed_top,
+    _encode,
+    _merge_changes,
+)
 
 
 def _card_entry_fields(raw: dict, where: str, index: int) -> dict[str, Any]:
@@ -72,38 +77,6 @@ def _card_entry_fields(raw: dict, where: str, index: int) -> dict[str, Any]:
     }
 
 
-def _card_entry_encode(fields: dict[str, Any]) -> dict[str, Any]:
-    position = fields["position"]
-    return {
-        "id": fields["uid"],
-        "keys": list(fields["keys"]),
-        "secondary_keys": list(fields["secondary_keys"]),
-        "comment": fields["comment"],
-        "content": fields["content"],
-        "constant": fields["constant"],
-        "selective": fields["selective"],
-        "insertion_order": fields["insertion_order"],
-        "enabled": fields["enabled"],
-        "position": position if position in ("before_char", "after_char") else "after_char",
-        "use_regex": fields["use_regex"],
-        "priority": fields["priority"],
-        "case_sensitive": fields["case_sensitive"],
-        "extensions": {
-            "position": _POSITION_TO_NUMBER[position],
-            "exclude_recursion": fields["exclude_recursion"],
-            "prevent_recursion": fields["prevent_recursion"],
-            "display_index": fields["display_index"],
-            "probability": fields["probability"],
-            "useProbability": fields["use_probability"],
-            "depth": fields["depth"],
-            "selectiveLogic": _LOGIC_TO_NUMBER[fields["selective_logic"]],
-            "scan_depth": fields["scan_depth"],
-            "match_whole_words": fields["match_whole_words"],
-            "vectorized": bool(fields["vectorized"]),
-        },
-    }
-
-
 _CARD_TOP_KEY_OF = {
     "uid": "id",
     "keys": "keys",
@@ -114,6 +87,7 @@ _CARD_TOP_KEY_OF = {
     "selective": "selective",
     "insertion_order": "insertion_order",
     "enabled": "enabled",
+    "position": "position",
     "use_regex": "use_regex",
     "priority": "priority",
     "case_sensitive": "case_sensitive",
@@ -130,6 +104,28 @@ _CARD_EXTENSION_KEY_OF = {
     "match_whole_words": "match_whole_words",
     "vectorized": "vectorized",
 }
+
+
+def _card_position(position: str) -> str:
+    """The card's own position: the two it has, else after the character."""
+    return position if position in ("before_char", "after_char") else "after_char"
+
+
+# A changed position is written after the other changed keys, with SillyTavern's number.
+_CARD_TOP_MERGED = {name: key for name, key in _CARD_TOP_KEY_OF.items() if name != "position"}
+# How the card writes a value that is not ours as it stands.
+_CARD_TOP_WRITES = {"keys": list, "secondary_keys": list, "position": _card_position}
+_CARD_EXTENSION_WRITES = {"selective_logic": _LOGIC_TO_NUMBER.__getitem__, "vectorized": bool}
+
+
+def _card_entry_encode(fields: dict[str, Any]) -> dict[str, Any]:
+    return {
+        **_encode(fields, _CARD_TOP_KEY_OF, _CARD_TOP_WRITES),
+        "extensions": {
+            "position": _POSITION_TO_NUMBER[fields["position"]],
+            **_encode(fields, _CARD_EXTENSION_KEY_OF, _CARD_EXTENSION_WRITES),
+        },
+    }
 
 
 def parse_character_book(data: Any) -> dict[str, Any]:
@@ -172,7 +168,7 @@ def character_book_entry(fields: dict[str, Any], index: int) -> dict[str, Any]:
     before = _card_entry_fields(raw, "entry", index)
     if before["uid"] is None:
         before["uid"] = fields["uid"]
-    result = _merge_changes(raw, fields, before, encoded, _CARD_TOP_KEY_OF)
+    result = _merge_changes(raw, fields, before, encoded, _CARD_TOP_MERGED)
     if fields["position"] != before["position"]:
         result["position"] = encoded["position"]
         changed_extensions = {"position": encoded["extensions"]["position"]}

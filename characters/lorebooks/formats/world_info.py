@@ -9,6 +9,7 @@ next free number.
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 from characters.lorebooks.formats.fields import (
@@ -25,7 +26,7 @@ from characters.lorebooks.formats.fields import (
     _text,
     _vectorized,
 )
-from characters.lorebooks.formats.merging import _changed_top, _merge_changes
+from characters.lorebooks.formats.merging import _changed_top, _encode, _merge_changes
 
 
 def _world_info_entry_fields(raw: dict, where: str) -> dict[str, Any]:
@@ -59,33 +60,6 @@ def _world_info_entry_fields(raw: dict, where: str) -> dict[str, Any]:
     }
 
 
-def _world_info_entry_encode(fields: dict[str, Any]) -> dict[str, Any]:
-    """World Info keys for each field (used for a changed field or a new entry)."""
-    return {
-        "uid": fields["uid"],
-        "key": list(fields["keys"]),
-        "keysecondary": list(fields["secondary_keys"]),
-        "comment": fields["comment"],
-        "content": fields["content"],
-        "constant": fields["constant"],
-        "selective": fields["selective"],
-        "selectiveLogic": _LOGIC_TO_NUMBER[fields["selective_logic"]],
-        "order": fields["insertion_order"],
-        "position": _POSITION_TO_NUMBER[fields["position"]],
-        "disable": not fields["enabled"],
-        "excludeRecursion": fields["exclude_recursion"],
-        "preventRecursion": fields["prevent_recursion"],
-        "probability": fields["probability"],
-        "useProbability": fields["use_probability"],
-        "depth": fields["depth"],
-        "scanDepth": fields["scan_depth"],
-        "caseSensitive": fields["case_sensitive"],
-        "matchWholeWords": fields["match_whole_words"],
-        "displayIndex": fields["display_index"],
-        "vectorized": bool(fields["vectorized"]),
-    }
-
-
 _WORLD_INFO_KEY_OF = {
     "uid": "uid",
     "keys": "key",
@@ -109,6 +83,20 @@ _WORLD_INFO_KEY_OF = {
     "display_index": "displayIndex",
     "vectorized": "vectorized",
 }
+# How World Info writes a value that is not ours as it stands.
+_WORLD_INFO_WRITES = {
+    "keys": list,
+    "secondary_keys": list,
+    "selective_logic": _LOGIC_TO_NUMBER.__getitem__,
+    "position": _POSITION_TO_NUMBER.__getitem__,
+    "enabled": operator.not_,  # World Info's "disable"
+    "vectorized": bool,
+}
+
+
+def _world_info_entry_encode(fields: dict[str, Any]) -> dict[str, Any]:
+    """World Info keys for each field (used for a changed field or a new entry)."""
+    return _encode(fields, _WORLD_INFO_KEY_OF, _WORLD_INFO_WRITES)
 
 
 def parse_world_info(data: Any) -> dict[str, Any]:
