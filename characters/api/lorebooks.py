@@ -33,10 +33,10 @@ from drawhisper.api import (
     PAGE_PARAMETERS,
     ErrorSerializer,
     LimitedJSONParser,
-    Pagination,
     json_object_body,
     not_yours_answers_404,
     paged,
+    paged_response,
 )
 
 MAX_IMPORT_BYTES = 8 * 1024 * 1024
@@ -151,9 +151,7 @@ class LorebookListCreateApi(APIView):
         responses=paged(LorebookOutputSerializer),
     )
     def get(self, request):
-        paginator = Pagination()
-        page = paginator.paginate_queryset(lorebook_list(user=request.user), request, view=self)
-        return paginator.get_paginated_response(LorebookOutputSerializer(page, many=True).data)
+        return paged_response(request, lorebook_list(user=request.user), LorebookOutputSerializer)
 
     @extend_schema(
         operation_id="lorebooks_create",

@@ -12,7 +12,7 @@ from characters.api.book_inputs import PersonaInputSerializer
 from characters.models import Persona
 from characters.personas import services
 from characters.personas.selectors import persona_get, persona_list
-from drawhisper.api import PAGE_PARAMETERS, Pagination, json_object_body, paged
+from drawhisper.api import PAGE_PARAMETERS, json_object_body, paged, paged_response
 
 
 class PersonaOutputSerializer(serializers.ModelSerializer):
@@ -36,9 +36,7 @@ class PersonaListCreateApi(APIView):
         responses=paged(PersonaOutputSerializer),
     )
     def get(self, request):
-        paginator = Pagination()
-        page = paginator.paginate_queryset(persona_list(user=request.user), request, view=self)
-        return paginator.get_paginated_response(PersonaOutputSerializer(page, many=True).data)
+        return paged_response(request, persona_list(user=request.user), PersonaOutputSerializer)
 
     @extend_schema(
         operation_id="personas_create",

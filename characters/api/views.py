@@ -32,9 +32,9 @@ from characters.services import (
 from drawhisper.api import (
     PAGE_PARAMETERS,
     LimitedJSONParser,
-    Pagination,
     not_yours_answers_404,
     paged,
+    paged_response,
 )
 
 
@@ -77,9 +77,7 @@ class CharacterListCreateApi(APIView):
         responses=paged(CharacterOutputSerializer),
     )
     def get(self, request):
-        paginator = Pagination()
-        page = paginator.paginate_queryset(character_list(user=request.user), request, view=self)
-        return paginator.get_paginated_response(CharacterOutputSerializer(page, many=True).data)
+        return paged_response(request, character_list(user=request.user), CharacterOutputSerializer)
 
     @extend_schema(
         operation_id="characters_create",

@@ -39,9 +39,9 @@ from chat.payloads import messages_payload
 from drawhisper.api import (
     PAGE_PARAMETERS,
     ErrorSerializer,
-    Pagination,
     not_yours_answers_404,
     paged,
+    paged_response,
 )
 
 
@@ -87,9 +87,7 @@ class ThreadListCreateApi(APIView):
             character_id=params.validated_data.get("character"),
             scene_id=params.validated_data.get("scene"),
         )
-        paginator = Pagination()
-        page = paginator.paginate_queryset(threads, request, view=self)
-        return paginator.get_paginated_response(ThreadOutputSerializer(page, many=True).data)
+        return paged_response(request, threads, ThreadOutputSerializer)
 
     @extend_schema(
         operation_id="threads_create",

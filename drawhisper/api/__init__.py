@@ -50,6 +50,7 @@ from drawhisper.api.paging import (
     PAGE_PARAMETERS,
     Pagination,
     paged,
+    paged_response,
 )
 from drawhisper.api.parsing import (
     MAX_JSON_DEPTH,
@@ -91,4 +92,5 @@ __all__ = [
     "Pagination",
     "PAGE_PARAMETERS",
     "paged",
+    "paged_response",
 ]

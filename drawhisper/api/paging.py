@@ -1,14 +1,18 @@
 """Paged lists: ``?limit=&offset=`` checked as strictly as any other input (a 400, not the
-default page), up to ``MAX_PAGE_SIZE`` items, and the schema of one page and its parameters.
+default page), up to ``MAX_PAGE_SIZE`` items, the answer of one page (``paged_response``) and
+the schema of one page and its parameters.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
+from typing import Any
 
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework import serializers
 from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.response import Response
 
 from drawhisper.api.fields import ID_MAX, StrictIntegerField
 
@@ -42,6 +46,21 @@ class Pagination(LimitOffsetPagination):
 
     def get_offset(self, request):
         return self._param(request, self.offset_query_param, minimum=0, maximum=ID_MAX, default=0)
+
+
+def paged_response(
+    request, rows: Any, output: type[serializers.BaseSerializer] | Callable[[Any], Any]
+) -> Response:
+    """The page of ``rows`` (a queryset or list) that the request's ``limit`` and ``offset``
+    ask for, each row rendered by ``output``: an output serializer class, or a function of one
+    row."""
+    paginator = Pagination()
+    page = paginator.paginate_queryset(rows, request)
+    if isinstance(output, type) and issubclass(output, serializers.BaseSerializer):
+        items = output(page, many=True).data
+    else:
+        items = [output(row) for row in page]
+    return paginator.get_paginated_response(items)
 
 
 PAGE_PARAMETERS = [

@@ -25,10 +25,10 @@ from drawhisper.api import (
     PAGE_PARAMETERS,
     ErrorSerializer,
     IdField,
-    Pagination,
     QuerySerializer,
     StrictSerializer,
     paged,
+    paged_response,
 )
 from memories import documents
 from memories.models import LoreDocument
@@ -141,9 +141,7 @@ class DocumentListCreateView(APIView):
             scene_id=params.validated_data.get("scene"),
             lorebook_id=params.validated_data.get("lorebook"),
         )
-        paginator = Pagination()
-        page = paginator.paginate_queryset(rows, request, view=self)
-        return paginator.get_paginated_response(DocumentOutputSerializer(page, many=True).data)
+        return paged_response(request, rows, DocumentOutputSerializer)
 
     @extend_schema(
         operation_id="documents_create",

@@ -21,7 +21,7 @@ from rest_framework.views import APIView
 
 from characters import selectors as character_selectors
 from chat.selectors import ThreadRef
-from drawhisper.api import PAGE_PARAMETERS, Pagination, paged
+from drawhisper.api import PAGE_PARAMETERS, paged, paged_response
 from drawhisper.providers.base import ProviderError
 from memories import editing, profile, selectors
 from memories.api.serializers import (
@@ -130,9 +130,7 @@ class MemoryListCreateView(MemoryAPIView):
             status=None if data["status"] == "all" else data["status"],
         )
         memories = selectors.memory_list(user=request.user, filters=filters)
-        paginator = Pagination()
-        page = paginator.paginate_queryset(memories, request, view=self)
-        return paginator.get_paginated_response([_output(memory) for memory in page])
+        return paged_response(request, memories, _output)
 
     @extend_schema(request=MemoryCreateSerializer, responses={201: MemoryOutputSerializer})
     def post(self, request: Request) -> Response:
@@ -320,10 +318,8 @@ class MemoryConflictListView(MemoryAPIView):
         if character_id is not None:
             _character_or_404(request, character_id)
         conflicts = editing.memory_conflicts(user=request.user, character_id=character_id)
-        paginator = Pagination()
-        page = paginator.paginate_queryset(conflicts, request, view=self)
-        return paginator.get_paginated_response(
-            [_conflict_output(memory, memory.conflicts_with) for memory in page]
+        return paged_response(
+            request, conflicts, lambda memory: _conflict_output(memory, memory.conflicts_with)
         )
 
 

@@ -17,7 +17,7 @@ from rest_framework.views import APIView
 
 from characters.api.views import get_own_character
 from characters.validation import SCENE_TEXT_RULES, check_text_fields
-from drawhisper.api import PAGE_PARAMETERS, Pagination, paged
+from drawhisper.api import PAGE_PARAMETERS, paged, paged_response
 from drawhisper.tokens import count_tokens
 from scenes.api.serializers import (
     SceneCreateInputSerializer,
@@ -53,11 +53,8 @@ class SceneListCreateApi(APIView):
         character = None
         if "character" in params.validated_data:
             character = get_own_character(request, params.validated_data["character"])
-        paginator = Pagination()
-        page = paginator.paginate_queryset(
-            scene_list(user=request.user, character=character), request, view=self
-        )
-        return paginator.get_paginated_response(SceneOutputSerializer(page, many=True).data)
+        scenes = scene_list(user=request.user, character=character)
+        return paged_response(request, scenes, SceneOutputSerializer)
 
     @extend_schema(
         operation_id="scenes_create",
