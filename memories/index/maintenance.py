@@ -32,6 +32,7 @@ from memories.index.indexing import (
     index_summaries,
 )
 from memories.index.records import (
+    KINDS,
     document_chunk_vector_id,
     kind_of,
     lore_entry_vector_id,
@@ -104,24 +105,8 @@ class ReindexReport:
     model_id: str
     dimensions: int
     previous_model_id: str | None
-    indexed: dict[str, int] = field(
-        default_factory=lambda: {
-            "memory": 0,
-            "summary": 0,
-            "message": 0,
-            "document": 0,
-            "lore": 0,
-        }
-    )
-    skipped: dict[str, int] = field(
-        default_factory=lambda: {
-            "memory": 0,
-            "summary": 0,
-            "message": 0,
-            "document": 0,
-            "lore": 0,
-        }
-    )
+    indexed: dict[str, int] = field(default_factory=lambda: dict.fromkeys(KINDS, 0))
+    skipped: dict[str, int] = field(default_factory=lambda: dict.fromkeys(KINDS, 0))
     dropped_previous: bool = False
 
 
