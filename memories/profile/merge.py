@@ -33,7 +33,7 @@ the same profile, so rerunning an update changes nothing.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -169,29 +169,36 @@ def name_said(sentence: str, *, subject: re.Pattern[str]) -> str:
     return found.group(1)
 
 
+def _newest_said(
+    memories: Iterable[MemoryFacts],
+    read: Callable[..., str],
+    *,
+    user_name: str,
+    other_names: Iterable[str],
+) -> str:
+    """What ``read`` finds said of the user in their memories, oldest first (the newest
+    statement wins); "" when nothing is."""
+    about_user = _subject_pattern(user_name, other_names)
+    found = ""
+    for memory in memories:
+        for sentence in sentences(memory.content):
+            found = read(sentence, subject=about_user) or found
+    return found
+
+
 def learned_name(
     memories: Iterable[MemoryFacts], *, user_name: str, other_names: Iterable[str] = ()
 ) -> str:
     """The name the user asked to be called, from their memories, oldest first (the newest
     statement wins); "" when they never said."""
-    about_user = _subject_pattern(user_name, other_names)
-    found = ""
-    for memory in memories:
-        for sentence in sentences(memory.content):
-            found = name_said(sentence, subject=about_user) or found
-    return found
+    return _newest_said(memories, name_said, user_name=user_name, other_names=other_names)
 
 
 def learned_pronouns(
     memories: Iterable[MemoryFacts], *, user_name: str, other_names: Iterable[str] = ()
 ) -> str:
     """The user's pronouns from their memories, oldest first (the newest statement wins)."""
-    about_user = _subject_pattern(user_name, other_names)
-    found = ""
-    for memory in memories:
-        for sentence in sentences(memory.content):
-            found = pronouns_said(sentence, subject=about_user) or found
-    return found
+    return _newest_said(memories, pronouns_said, user_name=user_name, other_names=other_names)
 
 
 def merged(
