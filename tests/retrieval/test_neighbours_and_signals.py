@@ -29,6 +29,20 @@ def thread():
     return ThreadFactory(character__owner__first_name="Sam", character__name="Ada")
 
 
+@pytest.fixture
+def counting_embedder(settings):
+    """The embedding backend counts the queries it embeds, from an empty query cache; the
+    backends are built again from the settings afterwards."""
+    settings.EMBEDDING_BACKENDS = {
+        "default": {"BACKEND": "tests.retrieval.fakes.CountingEmbedder", "OPTIONS": {}}
+    }
+    reset_backends()
+    clear_query_embedding_cache()
+    CountingEmbedder.queries.clear()
+    yield CountingEmbedder
+    reset_backends()
+
+
 def message(thread, seq, content, role="user", said_at=None):
     item = MessageFactory(thread=thread, seq=seq, role=role, content=content)
     if said_at is not None:
@@ -141,13 +155,7 @@ def test_a_question_naming_a_day_prefers_what_was_said_that_day(thread):
     assert date_mentions("in the morning") == ()
 
 
-def test_a_repeated_query_is_embedded_once(thread, settings):
-    settings.EMBEDDING_BACKENDS = {
-        "default": {"BACKEND": "tests.retrieval.fakes.CountingEmbedder", "OPTIONS": {}}
-    }
-    reset_backends()
-    clear_query_embedding_cache()
-    CountingEmbedder.queries.clear()
+def test_a_repeated_query_is_embedded_once(thread, counting_embedder):
     conversation(thread)
     first = context.retrieve(thread_id=thread.pk, query="violin recital", budget_tokens=500)
     again = context.retrieve(thread_id=thread.pk, query="violin recital", budget_tokens=500)
@@ -158,16 +166,9 @@ def test_a_repeated_query_is_embedded_once(thread, settings):
     clear_query_embedding_cache()
     context.retrieve(thread_id=thread.pk, query="violin recital", budget_tokens=500)
     assert CountingEmbedder.queries.count("violin recital") == 2
-    reset_backends()
 
 
-def test_a_turns_query_is_embedded_while_its_context_is_read_and_once(thread, settings):
-    settings.EMBEDDING_BACKENDS = {
-        "default": {"BACKEND": "tests.retrieval.fakes.CountingEmbedder", "OPTIONS": {}}
-    }
-    reset_backends()
-    clear_query_embedding_cache()
-    CountingEmbedder.queries.clear()
+def test_a_turns_query_is_embedded_while_its_context_is_read_and_once(thread, counting_embedder):
     conversation(thread)
     cold = context.retrieve(thread_id=thread.pk, query="violin recital", budget_tokens=500)
     clear_query_embedding_cache()
@@ -199,4 +200,3 @@ def test_a_turns_query_is_embedded_while_its_context_is_read_and_once(thread, se
     )
     assert keys(found) == keys(cold)
     assert CountingEmbedder.queries == ["violin recital"]
-    reset_backends()
