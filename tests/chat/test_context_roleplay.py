@@ -22,6 +22,15 @@ from tests.factories import CharacterFactory, MessageFactory
 from tests.support.openai_server import FakeOpenAIServer
 
 OPENAI = "drawhisper.providers.openai_chat.OpenAIChatBackend"
+# The receipt's layers that the persona, lore, author's note and post-history fill.
+ROLE_PLAY_LAYERS = (
+    "persona",
+    "lore_before",
+    "lore_after",
+    "lore_depth",
+    "author_note",
+    "post_history",
+)
 
 
 def lore(entry_id, layer, text, *, order=100, depth=4, key="k", reason="key"):
@@ -111,14 +120,7 @@ def test_each_role_play_source_goes_where_it_belongs(no_memories):
         ("lore_after", "lore", 2, "k"),
         ("lore_depth", "lore", 4, "k"),
     ]
-    for name in (
-        "persona",
-        "lore_before",
-        "lore_after",
-        "lore_depth",
-        "author_note",
-        "post_history",
-    ):
+    for name in ROLE_PLAY_LAYERS:
         assert receipt.layers[name].tokens > 0
     assert receipt.total_tokens <= receipt.budget_tokens
 
@@ -127,14 +129,7 @@ def test_without_sources_the_role_play_layers_are_empty(no_memories):
     assembled = build(TurnSources())
     assert assembled.messages[0].content.startswith("You are Vela.")
     assert [m.role for m in assembled.messages[1:]] == ["assistant", "user"] * 3
-    for name in (
-        "persona",
-        "lore_before",
-        "lore_after",
-        "lore_depth",
-        "author_note",
-        "post_history",
-    ):
+    for name in ROLE_PLAY_LAYERS:
         assert assembled.receipt.layers[name].tokens == 0
 
 
