@@ -186,12 +186,9 @@ def test_messages_carry_status_receipt_and_previous_versions(api_client, thread)
 
 
 def test_edit_a_message_flags_it_for_the_memory_app(
-    api_client, thread, monkeypatch, django_capture_on_commit_callbacks
+    api_client, thread, memory_hooks, django_capture_on_commit_callbacks
 ):
-    changed = []
-    monkeypatch.setattr(
-        "memories.triggers.on_message_changed", lambda *, message_id: changed.append(message_id)
-    )
+    changed = memory_hooks["changed"]
     message = MessageFactory(thread=thread, seq=2, role="user", content="I like tea.")
     with django_capture_on_commit_callbacks(execute=True):
         response = api_client.patch(
@@ -211,12 +208,9 @@ def test_edit_a_message_flags_it_for_the_memory_app(
 
 
 def test_a_message_edit_changes_what_is_sent_as_the_schema_says(
-    api_client, thread, monkeypatch, django_capture_on_commit_callbacks
+    api_client, thread, memory_hooks, django_capture_on_commit_callbacks
 ):
-    changed = []
-    monkeypatch.setattr(
-        "memories.triggers.on_message_changed", lambda *, message_id: changed.append(message_id)
-    )
+    changed = memory_hooks["changed"]
     message = MessageFactory(thread=thread, seq=2, role="user", content="I like tea.")
     url = f"/api/threads/{thread.pk}/messages/{message.pk}/"
     schema = api_client.get("/api/schema/?format=json").json()
@@ -250,12 +244,9 @@ def test_a_message_edit_changes_what_is_sent_as_the_schema_says(
 
 
 def test_delete_hides_a_message_and_restore_brings_it_back(
-    api_client, thread, monkeypatch, django_capture_on_commit_callbacks
+    api_client, thread, memory_hooks, django_capture_on_commit_callbacks
 ):
-    changed = []
-    monkeypatch.setattr(
-        "memories.triggers.on_message_changed", lambda *, message_id: changed.append(message_id)
-    )
+    changed = memory_hooks["changed"]
     message = MessageFactory(thread=thread, seq=2, role="user", content="Delete me")
     MessageFactory(thread=thread, seq=3, role="assistant", content="Answer")
     url = f"/api/threads/{thread.pk}/messages/{message.pk}/"
