@@ -42,6 +42,7 @@ from drawhisper.api import (
     not_yours_answers_404,
     paged,
     paged_response,
+    refuse_body,
 )
 
 
@@ -211,6 +212,7 @@ class MessageRestoreApi(APIView):
     )
     def post(self, request, thread_id: int, message_id: int):
         thread = get_own_thread(request, thread_id)
+        refuse_body(request)
         message = selectors.deleted_message_get(thread=thread, message_id=message_id)
         if message is None:
             raise NotFound("No deleted message with this id.")
@@ -237,6 +239,7 @@ class MessageActivateApi(APIView):
     def post(self, request, thread_id: int, message_id: int):
         thread = get_own_thread(request, thread_id)
         message = get_message(thread, message_id)
+        refuse_body(request)
         try:
             message = services.reply_version_activate(thread=thread, version=message)
         except services.ChatError as error:
@@ -345,6 +348,7 @@ class MessageBranchApi(APIView):
     def post(self, request, thread_id: int, message_id: int):
         thread = get_own_thread(request, thread_id)
         message = get_message(thread, message_id)
+        refuse_body(request)
         try:
             branch = services.thread_branch(thread=thread, message=message)
         except DjangoValidationError as error:

@@ -7,7 +7,8 @@ types; one about an id in the body that is not the caller's own row (``not_yours
 404 naming the field in the view that called the service (``not_yours_answers_404``).
 
 Input is refused rather than guessed at:
-- a request body field the endpoint does not take is a 400 naming it (``StrictFieldsMixin``);
+- a request body field the endpoint does not take is a 400 naming it (``StrictFieldsMixin``;
+  ``refuse_body`` where the endpoint takes no body at all);
 - ids and numbers are ASCII digits within the database's range (``IdField``,
   ``StrictIntegerField``): ``abc``, ``²`` and ``99999999999999999999`` are 400s; a yes/no
   is a JSON ``true`` or ``false`` (``StrictBooleanField``), not ``0`` or ``"yes"``;
@@ -43,6 +44,7 @@ from drawhisper.api.fields import (
     StrictIntegerField,
     StrictSerializer,
     not_text_errors,
+    refuse_body,
     refuse_non_text,
 )
 from drawhisper.api.paging import (
@@ -85,6 +87,7 @@ __all__ = [
     "IdField",
     "not_text_errors",
     "refuse_non_text",
+    "refuse_body",
     "StrictFieldsMixin",
     "StrictSerializer",
     "QuerySerializer",

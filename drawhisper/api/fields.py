@@ -1,7 +1,8 @@
 """Strict input fields: ids and integers as ASCII digits within the database's range, yes/no
 as JSON ``true`` or ``false``, text not blank once trimmed (with the pattern the schema
 states), a number refused where text is taken, unknown body fields refused by name, and the
-strict body and query-string serializers built on them.
+strict body and query-string serializers built on them; ``refuse_body`` for an endpoint
+that takes no body.
 """
 
 from __future__ import annotations
@@ -147,6 +148,15 @@ class StrictFieldsMixin:
 
 class StrictSerializer(StrictFieldsMixin, serializers.Serializer):
     pass
+
+
+def refuse_body(request) -> None:
+    """For an endpoint that takes no body: a field sent anyway is a 400 naming it, as on any
+    other endpoint, instead of being dropped (a ``title`` sent to a branch would otherwise
+    make a branch under another title and say nothing). No body, or ``{}``, is fine."""
+    if request.data is None:
+        return
+    StrictSerializer(data=request.data).is_valid(raise_exception=True)
 
 
 class QuerySerializer(serializers.Serializer):

@@ -29,6 +29,7 @@ from drawhisper.api import (
     StrictSerializer,
     paged,
     paged_response,
+    refuse_body,
 )
 from memories import documents
 from memories.models import LoreDocument
@@ -201,6 +202,7 @@ class DocumentRetryView(APIView):
     )
     def post(self, request: Request, document_id: int) -> Response:
         document = _document_or_404(request, document_id)
+        refuse_body(request)
         try:
             document = documents.document_retry(document=document)
         except documents.DocumentError as error:

@@ -21,7 +21,7 @@ from rest_framework.views import APIView
 
 from characters import selectors as character_selectors
 from chat.selectors import ThreadRef
-from drawhisper.api import PAGE_PARAMETERS, paged, paged_response
+from drawhisper.api import PAGE_PARAMETERS, paged, paged_response, refuse_body
 from drawhisper.providers.base import ProviderError
 from memories import editing, profile, selectors
 from memories.api.serializers import (
@@ -202,11 +202,13 @@ class MemoryShareView(MemoryAPIView):
     @extend_schema(request=None, responses=MemoryOutputSerializer)
     def post(self, request: Request, memory_id: int) -> Response:
         memory = _memory_or_404(request, memory_id)
+        refuse_body(request)
         return Response(_output(editing.memory_share(memory=memory, actor=request.user)))
 
     @extend_schema(request=None, responses={200: MemoryOutputSerializer})
     def delete(self, request: Request, memory_id: int) -> Response:
         memory = _memory_or_404(request, memory_id)
+        refuse_body(request)
         return Response(_output(editing.memory_unshare(memory=memory, actor=request.user)))
 
 

@@ -206,3 +206,68 @@ def test_nested_errors_name_the_path(api_client, objects):
     assert response.status_code == 400
     assert response.json()["detail"].startswith("tags[1]: ")  # 7 is a number, not text
     assert set(response.json()["errors"]["tags"]) == {"1", "2"}
+
+
+# Endpoints that take no body: a field sent anyway is refused by name, and nothing happens.
+def _refused_naming(response, name: str) -> None:
+    assert response.status_code == 400, response.content
+    data = response.json()
+    assert data["detail"] == f"{name}: Unknown field. This endpoint takes: nothing."
+    assert name in data["errors"]
+
+
+def test_a_branch_with_a_title_is_refused_and_makes_no_branch(api_client, objects):
+    url = f"/api/threads/{objects['thread']}/messages/{objects['message']}/branch/"
+    _refused_naming(_call(api_client, "post", url, {"title": "The harbour, again"}), "title")
+    assert api_client.get("/api/threads/").json()["count"] == 1
+    assert _call(api_client, "post", url, {}).status_code == 201
+    assert api_client.get("/api/threads/").json()["count"] == 2
+
+
+def test_choosing_a_reply_version_takes_no_fields(api_client, objects):
+    reply = MessageFactory(thread_id=objects["thread"], seq=3, role="assistant", content="Aye.")
+    url = f"/api/threads/{objects['thread']}/messages/{reply.pk}/activate/"
+    _refused_naming(_call(api_client, "post", url, {"swipe_id": 0}), "swipe_id")
+    assert _call(api_client, "post", url, {}).json()["content"] == "Aye."
+
+
+def test_restoring_a_message_with_a_body_leaves_it_deleted(api_client, objects):
+    url = f"/api/threads/{objects['thread']}/messages/{objects['message']}/"
+    assert api_client.delete(url).status_code == 204
+    _refused_naming(_call(api_client, "post", f"{url}restore/", {"content": "Hi"}), "content")
+    assert api_client.get(url).status_code == 404
+    assert _call(api_client, "post", f"{url}restore/", {}).status_code == 200
+    assert api_client.get(url).status_code == 200
+
+
+@pytest.mark.parametrize("method", ["post", "delete"])
+def test_sharing_a_memory_takes_no_thread(api_client, objects, method):
+    url = f"/api/memories/{objects['memory']}/"
+    before = api_client.get(url).json()["shared"]
+    _refused_naming(_call(api_client, method, f"{url}share/", {"thread": 1}), "thread")
+    assert api_client.get(url).json()["shared"] is before
+    assert _call(api_client, method, f"{url}share/", {}).json()["shared"] is (method == "post")
+
+
+def test_testing_a_connection_or_retrying_a_document_takes_no_fields(api_client, user, objects):
+    from drawhisper.accounts.models import Connection
+    from memories.models import LoreDocument
+
+    connection = Connection.objects.create(owner=user, name="Local", base_url="http://x.test/v1")
+    url = f"/api/connections/{connection.pk}/test/"
+    _refused_naming(_call(api_client, "post", url, {"model": "gpt-x"}), "model")
+    document = LoreDocument.objects.create(
+        owner=user,
+        character_id=objects["character"],
+        name="bible.md",
+        file="documents/bible.md",
+        checksum="0" * 64,
+        size=10,
+        content_type="text/markdown",
+        status="failed",
+        last_error="The worker stopped.",
+    )
+    url = f"/api/documents/{document.pk}/retry/"
+    _refused_naming(_call(api_client, "post", url, {"force": True}), "force")
+    document.refresh_from_db()
+    assert document.status == "failed"

@@ -19,6 +19,7 @@ from drawhisper.api import (
     StrictBooleanField,
     StrictFieldsMixin,
     not_yours_answers_404,
+    refuse_body,
 )
 from drawhisper.providers.base import ProviderError
 
@@ -197,7 +198,9 @@ class ConnectionTestApi(APIView):
         operation_id="connections_test", request=None, responses=ConnectionTestOutputSerializer
     )
     def post(self, request, connection_id: int):
-        return Response(services.connection_test(connection=_own(request, connection_id)))
+        connection = _own(request, connection_id)
+        refuse_body(request)
+        return Response(services.connection_test(connection=connection))
 
 
 class PresetListApi(APIView):
