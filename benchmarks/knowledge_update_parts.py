@@ -17,6 +17,10 @@
 - ``dev3`` (``benchmarks.knowledge_updates_dev3.DEV3_CASES``): forty more chats written to
   tune on, with non-changes beside the change (a hypothetical, a plan, a trip, a friend's
   value, an older value recalled, a pet sitter's dog) that must not retire the value;
+- ``dev4`` (``benchmarks.knowledge_updates_dev4.DEV4_CASES``): forty more chats written to
+  tune on, each pair of people in its own role-play scene, the change said in the user's own
+  words and mostly indirectly, with non-changes after it (a trip back, a relative's
+  question, an old partner kept as a friend, a joke) that must not retire the value;
 - ``fresh2`` (``benchmarks.knowledge_updates_fresh2.FRESH2_CASES``): a second part written
   without reading the update rules, held out: nothing is tuned on it and its failures are
   not read;
@@ -28,8 +32,8 @@
 - ``fresh5`` (``benchmarks.knowledge_updates_fresh5.FRESH5_CASES``, printed as "fresh-5"): a
   fifth written the same way as a new clean held-out part, held out on the same terms.
 
-``bench_memory --ku-parts tuned,seen,fresh,dev`` leaves the held-out parts out while
-tuning. A new part is registered here, not in the scoring code.
+``bench_memory --ku-parts tuned,seen,fresh,dev,dev2,dev3,dev4`` leaves the held-out parts
+out while tuning. A new part is registered here, not in the scoring code.
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ from benchmarks.knowledge_updates import CASES, HELD_OUT_CASES, Case
 from benchmarks.knowledge_updates_dev import DEV_CASES
 from benchmarks.knowledge_updates_dev2 import DEV2_CASES
 from benchmarks.knowledge_updates_dev3 import DEV3_CASES
+from benchmarks.knowledge_updates_dev4 import DEV4_CASES
 from benchmarks.knowledge_updates_fresh import FRESH_CASES
 from benchmarks.knowledge_updates_fresh2 import FRESH2_CASES
 from benchmarks.knowledge_updates_fresh3 import FRESH3_CASES
@@ -75,6 +80,7 @@ KNOWLEDGE_UPDATE_PARTS = (
     KnowledgeUpdatePart("dev", "knowledge_updates_dev", DEV_CASES, "dev (written to tune on)"),
     KnowledgeUpdatePart("dev2", "knowledge_updates_dev2", DEV2_CASES, "dev2 (written to tune on)"),
     KnowledgeUpdatePart("dev3", "knowledge_updates_dev3", DEV3_CASES, "dev3 (written to tune on)"),
+    KnowledgeUpdatePart("dev4", "knowledge_updates_dev4", DEV4_CASES, "dev4 (written to tune on)"),
     KnowledgeUpdatePart(
         "fresh2",
         "knowledge_updates_fresh2",

@@ -13,9 +13,9 @@ chat's retrieval, and the memories in context must hold the latest value only:
   character's own) must name the person who said it: naming only the other person is an
   attribution error; naming neither or both is not counted.
 
-The suite has ten parts, printed apart by ``bench_memory``, each with its own baseline and
+The suite has eleven parts, printed apart by ``bench_memory``, each with its own baseline and
 scored by the same code (``benchmarks.memory.KNOWLEDGE_UPDATE_PARTS``; the full list, with
-``dev3``, is in ``benchmarks.knowledge_update_parts``). This package holds the case type
+``dev3`` and ``dev4``, is in ``benchmarks.knowledge_update_parts``). This package holds the case type
 (``case``) and the first two parts (``tuned``, ``seen``); the others have modules of their own:
 
 - ``tuned``: ``CASES``, the part the offline provider's update rules were tuned on;
@@ -41,6 +41,10 @@ scored by the same code (``benchmarks.memory.KNOWLEDGE_UPDATE_PARTS``; the full 
 - ``dev3``: ``benchmarks.knowledge_updates_dev3.DEV3_CASES``, forty chats written to tune on,
   each with a non-change after the change (a hypothetical, a plan, a trip, a friend's value,
   an older value recalled);
+- ``dev4``: ``benchmarks.knowledge_updates_dev4.DEV4_CASES``, forty chats written to tune on,
+  eight pairs of people each in its own role-play scene, the change said in the user's own
+  words and mostly indirectly, with non-changes after it (a trip back to the old town, a
+  relative's question, an old partner kept as a friend, a neighbour's pet, a joke);
 - ``fresh2``: ``benchmarks.knowledge_updates_fresh2.FRESH2_CASES``, forty chats in the fresh
   part's format with other people and values, written without reading the update rules and
   held out: nothing is tuned on it and its failures are not read (``--ku-parts

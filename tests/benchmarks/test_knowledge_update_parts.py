@@ -1,4 +1,4 @@
-"""The parts of the knowledge-update suite (``benchmarks.knowledge_update_parts``): the nine
+"""The parts of the knowledge-update suite (``benchmarks.knowledge_update_parts``): the eleven
 in order, and what keeps each part what it says it is: no sentence, person or value pair
 shared between parts, the held-out parts' own people and values, no value a stricter part
 plants that another plants, and each fresh chat's old value said before its change."""
@@ -15,6 +15,7 @@ from benchmarks.knowledge_updates import CASES, HELD_OUT_CASES, USER
 from benchmarks.knowledge_updates_dev import DEV_CASES
 from benchmarks.knowledge_updates_dev2 import DEV2_CASES
 from benchmarks.knowledge_updates_dev3 import DEV3_CASES
+from benchmarks.knowledge_updates_dev4 import DEV4_CASES
 from benchmarks.knowledge_updates_fresh import FRESH_CASES
 from benchmarks.knowledge_updates_fresh2 import FRESH2_CASES
 from benchmarks.knowledge_updates_fresh3 import FRESH3_CASES
@@ -43,7 +44,7 @@ def _lines(cases) -> set[str]:
     return {turn.text for case in cases for turn in case.conversation().turns}
 
 
-def test_the_parts_are_the_ten_in_order():
+def test_the_parts_are_the_eleven_in_order():
     assert [part.name for part in KNOWLEDGE_UPDATE_PARTS] == [
         "tuned",
         "seen",
@@ -51,6 +52,7 @@ def test_the_parts_are_the_ten_in_order():
         "dev",
         "dev2",
         "dev3",
+        "dev4",
         "fresh2",
         "fresh3",
         "fresh4",
@@ -63,6 +65,7 @@ def test_the_parts_are_the_ten_in_order():
         DEV_CASES,
         DEV2_CASES,
         DEV3_CASES,
+        DEV4_CASES,
         FRESH2_CASES,
         FRESH3_CASES,
         FRESH4_CASES,
@@ -111,8 +114,18 @@ def test_the_parts_are_the_ten_in_order():
                 for case in part.cases
             ),
         ),
+        (
+            DEV4_CASES,
+            8,
+            tuple(
+                case
+                for part in KNOWLEDGE_UPDATE_PARTS
+                if part.cases is not DEV4_CASES
+                for case in part.cases
+            ),
+        ),
     ],
-    ids=["fresh", "fresh2", "fresh3", "dev", "dev2", "fresh4", "fresh5", "dev3"],
+    ids=["fresh", "fresh2", "fresh3", "dev", "dev2", "fresh4", "fresh5", "dev3", "dev4"],
 )
 def test_the_fresh_chats_share_no_sentence_no_person_and_no_value_pair_with_the_others(
     cases, per_attribute, earlier
@@ -212,13 +225,14 @@ def test_the_fifth_fresh_part_plants_no_value_any_other_part_planted():
     )
 
 
-def test_the_dev3_part_plants_and_names_nothing_another_part_says():
+@pytest.mark.parametrize("cases", [DEV3_CASES, DEV4_CASES], ids=["dev3", "dev4"])
+def test_a_late_dev_part_plants_and_names_nothing_another_part_says(cases):
     # Its people and planted values (diets and the character's own included) are planted by
     # no other part, and no other part's chats, questions or people name one of them.
-    others = [part for part in KNOWLEDGE_UPDATE_PARTS if part.cases is not DEV3_CASES]
-    _assert_plants_only_its_own_values(DEV3_CASES, others=others)
-    mine = set(_planted(DEV3_CASES)) | {
-        name.lower() for case in DEV3_CASES for name in (case.user, case.character)
+    others = [part for part in KNOWLEDGE_UPDATE_PARTS if part.cases is not cases]
+    _assert_plants_only_its_own_values(cases, others=others)
+    mine = set(_planted(cases)) | {
+        name.lower() for case in cases for name in (case.user, case.character)
     }
     for part in others:
         for case in part.cases:
@@ -226,8 +240,17 @@ def test_the_dev3_part_plants_and_names_nothing_another_part_says():
             texts += [case.question, case.kept_question, case.user, case.character]
             named = {word for word in mine if any(_names_any(text, (word,)) for text in texts)}
             assert not named, part.name
-    people = {name.lower() for case in DEV3_CASES for name in (case.user, case.character)}
+    people = {name.lower() for case in cases for name in (case.user, case.character)}
     assert not people & {value for part in others for value in _planted(part.cases)}
+
+
+def test_the_dev4_part_keeps_its_eight_pairs_in_five_chats_each():
+    # One chat per attribute for each pair, so every pair meets every kind of change once.
+    pairs = Counter((case.user, case.character) for case in DEV4_CASES)
+    assert len(pairs) == 8 and set(pairs.values()) == {5}
+    for pair in pairs:
+        attributes = {case.attribute for case in DEV4_CASES if (case.user, case.character) == pair}
+        assert attributes == {"diet", "job", "city", "partner", "pet"}
 
 
 @pytest.mark.parametrize(
@@ -237,6 +260,7 @@ def test_the_dev3_part_plants_and_names_nothing_another_part_says():
         *DEV_CASES,
         *DEV2_CASES,
         *DEV3_CASES,
+        *DEV4_CASES,
         *FRESH2_CASES,
         *FRESH3_CASES,
         *FRESH4_CASES,
