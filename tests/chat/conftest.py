@@ -15,8 +15,10 @@ from channels.testing import WebsocketCommunicator
 
 from drawhisper.accounts.services import token_for_user
 from tests.factories import CharacterFactory, ThreadFactory
+from tests.support.openai_server import FakeOpenAIServer
 
 SCRIPTED = "drawhisper.providers.fake.ScriptedChatBackend"
+OPENAI_CHAT = "drawhisper.providers.openai_chat.OpenAIChatBackend"
 
 
 @pytest.fixture(autouse=True)
@@ -34,6 +36,18 @@ def use_chat_backend(settings, backend: str = SCRIPTED, **options) -> None:
         **settings.LLM_BACKENDS,
         "chat": {"BACKEND": backend, "OPTIONS": options},
     }
+
+
+def use_fake_openai_chat(settings, server: FakeOpenAIServer) -> None:
+    """Answer the chat from ``server`` through the real OpenAI client."""
+    use_chat_backend(
+        settings,
+        OPENAI_CHAT,
+        base_url=server.base_url,
+        api_key="test",
+        model="fake-chat",
+        timeout=5,
+    )
 
 
 @pytest.fixture
@@ -166,3 +180,17 @@ def slow_llm(settings):
     """A scripted chat model that streams in small pieces with a pause between them, so a
     test can act while a reply is being written."""
     use_chat_backend(settings, chunk_size=6, delay=0.02)
+
+
+async def openai_turn(settings, thread_id: int, token: str, *, message: str, reply: str):
+    """Send ``message`` over the chat's socket, answered with ``reply`` by the fake
+    OpenAI-compatible server: the ``reply.end`` event and the request the model got."""
+    with FakeOpenAIServer() as server:
+        use_fake_openai_chat(settings, server)
+        server.push(reply)
+        ws = await connect(thread_id, token)
+        await send_message(ws, message)
+        end = (await receive_until(ws, "reply.end", timeout=20))[-1]
+        await ws.disconnect()
+        [request] = server.requests()
+    return end, request

@@ -13,12 +13,10 @@ from chat.context import assemble_context
 from chat.context.sources import TurnSources
 from chat.models import Thread
 from memories.profile import profile_update
-from tests.chat.conftest import connect, receive_until, send_message, use_chat_backend
+from tests.chat.conftest import openai_turn
 from tests.chat.test_context_roleplay import build
 from tests.factories import CharacterFactory, MessageFactory
-from tests.support.openai_server import FakeOpenAIServer
 
-OPENAI = "drawhisper.providers.openai_chat.OpenAIChatBackend"
 PROFILE = "\n\n### What Vela knows about Ash (the user)\nName: Ash\nLikes:\n- Ash loves rain."
 
 
@@ -104,16 +102,13 @@ async def test_the_profile_reaches_the_model_and_the_receipt(settings, user):
         return thread.json()["id"], token_for_user(user=user)
 
     thread_id, token = await database_sync_to_async(start)()
-    with FakeOpenAIServer() as server:
-        use_chat_backend(
-            settings, OPENAI, base_url=server.base_url, api_key="test", model="fake-chat", timeout=5
-        )
-        server.push("*She pours you a cup.* Jasmine, as you like it.")
-        ws = await connect(thread_id, token)
-        await send_message(ws, "Good morning!")
-        end = (await receive_until(ws, "reply.end", timeout=20))[-1]
-        await ws.disconnect()
-        [request] = server.requests()
+    end, request = await openai_turn(
+        settings,
+        thread_id,
+        token,
+        message="Good morning!",
+        reply="*She pours you a cup.* Jasmine, as you like it.",
+    )
 
     system = request["body"]["messages"][0]
     assert system["role"] == "system"
@@ -179,16 +174,13 @@ async def test_a_name_the_user_asked_for_in_the_chat_names_them_in_the_prompt_un
         return thread.pk, token_for_user(user=user)
 
     thread_id, token = await database_sync_to_async(start)()
-    with FakeOpenAIServer() as server:
-        use_chat_backend(
-            settings, OPENAI, base_url=server.base_url, api_key="test", model="fake-chat", timeout=5
-        )
-        server.push("*She hands you the tiller.* Steady now.")
-        ws = await connect(thread_id, token)
-        await send_message(ws, "Where to?")
-        await receive_until(ws, "reply.end", timeout=20)
-        await ws.disconnect()
-        [request] = server.requests()
+    _, request = await openai_turn(
+        settings,
+        thread_id,
+        token,
+        message="Where to?",
+        reply="*She hands you the tiller.* Steady now.",
+    )
 
     system = request["body"]["messages"][0]["content"]
     called = persona_name or "Alex"

@@ -17,11 +17,10 @@ from chat.context import assemble_context, build_context
 from chat.context.sources import LoreLine, TurnSources
 from chat.models import Message, Thread
 from tests.characters.lorebook_fixtures import card_v2
-from tests.chat.conftest import connect, receive_until, use_chat_backend
+from tests.chat.conftest import connect, receive_until, use_fake_openai_chat
 from tests.factories import CharacterFactory, MessageFactory
 from tests.support.openai_server import FakeOpenAIServer
 
-OPENAI = "drawhisper.providers.openai_chat.OpenAIChatBackend"
 # The receipt's layers that the persona, lore, author's note and post-history fill.
 ROLE_PLAY_LAYERS = (
     "persona",
@@ -237,9 +236,7 @@ async def test_a_card_book_entry_reaches_the_model_when_its_key_is_mentioned(set
 
     thread_id, token = await database_sync_to_async(import_and_start)()
     with FakeOpenAIServer() as server:
-        use_chat_backend(
-            settings, OPENAI, base_url=server.base_url, api_key="test", model="fake-chat", timeout=5
-        )
+        use_fake_openai_chat(settings, server)
         server.push("*She nods.* Yes, at midnight.")
         server.push("*She shrugs.*")
         ws = await connect(thread_id, token)
