@@ -13,7 +13,7 @@ import random
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import APIException, NotFound, ValidationError
+from rest_framework.exceptions import APIException, ValidationError
 from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -33,6 +33,7 @@ from drawhisper.api import (
     PAGE_PARAMETERS,
     ErrorSerializer,
     LimitedJSONParser,
+    found_or_404,
     json_object_body,
     not_yours_answers_404,
     paged,
@@ -139,9 +140,7 @@ def _attachment_not_found(*, lorebook_in_path: bool) -> OpenApiResponse:
 
 def get_own_lorebook(request, lorebook_id) -> Lorebook:
     lorebook = lorebook_get(user=request.user, lorebook_id=lorebook_id)
-    if lorebook is None:
-        raise NotFound("Lorebook not found.")
-    return lorebook
+    return found_or_404(lorebook, "Lorebook not found.")
 
 
 class LorebookListCreateApi(APIView):

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -12,7 +11,7 @@ from characters.api.book_inputs import PersonaInputSerializer
 from characters.models import Persona
 from characters.personas import services
 from characters.personas.selectors import persona_get, persona_list
-from drawhisper.api import PAGE_PARAMETERS, json_object_body, paged, paged_response
+from drawhisper.api import PAGE_PARAMETERS, found_or_404, json_object_body, paged, paged_response
 
 
 class PersonaOutputSerializer(serializers.ModelSerializer):
@@ -23,10 +22,7 @@ class PersonaOutputSerializer(serializers.ModelSerializer):
 
 
 def get_own_persona(request, persona_id) -> Persona:
-    persona = persona_get(user=request.user, persona_id=persona_id)
-    if persona is None:
-        raise NotFound("Persona not found.")
-    return persona
+    return found_or_404(persona_get(user=request.user, persona_id=persona_id), "Persona not found.")
 
 
 class PersonaListCreateApi(APIView):

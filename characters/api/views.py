@@ -32,6 +32,7 @@ from characters.services import (
 from drawhisper.api import (
     PAGE_PARAMETERS,
     LimitedJSONParser,
+    found_or_404,
     not_yours_answers_404,
     paged,
     paged_response,
@@ -40,9 +41,7 @@ from drawhisper.api import (
 
 def get_own_character(request, character_id):
     character = character_get(user=request.user, character_id=character_id)
-    if character is None:
-        raise NotFound("Character not found.")
-    return character
+    return found_or_404(character, "Character not found.")
 
 
 def character_input(request, *, partial: bool = False) -> dict:

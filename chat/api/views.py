@@ -15,7 +15,7 @@ from django.http import HttpResponse
 from django.utils.text import slugify
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.exceptions import ValidationError
 from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -39,6 +39,7 @@ from chat.payloads import messages_payload
 from drawhisper.api import (
     PAGE_PARAMETERS,
     ErrorSerializer,
+    found_or_404,
     not_yours_answers_404,
     paged,
     paged_response,
@@ -48,16 +49,12 @@ from drawhisper.api import (
 
 def get_own_thread(request, thread_id: int):
     thread = selectors.thread_get(user=request.user, thread_id=thread_id)
-    if thread is None:
-        raise NotFound("Chat not found.")
-    return thread
+    return found_or_404(thread, "Chat not found.")
 
 
 def get_message(thread, message_id: int):
     message = selectors.message_get(thread=thread, message_id=message_id)
-    if message is None:
-        raise NotFound("Message not found.")
-    return message
+    return found_or_404(message, "Message not found.")
 
 
 # Body fields that name one of the user's own rows: the chat services' only error on them is
@@ -213,9 +210,10 @@ class MessageRestoreApi(APIView):
     def post(self, request, thread_id: int, message_id: int):
         thread = get_own_thread(request, thread_id)
         refuse_body(request)
-        message = selectors.deleted_message_get(thread=thread, message_id=message_id)
-        if message is None:
-            raise NotFound("No deleted message with this id.")
+        message = found_or_404(
+            selectors.deleted_message_get(thread=thread, message_id=message_id),
+            "No deleted message with this id.",
+        )
         message = services.message_restore(message=message)
         return Response(messages_payload([message])[0])
 

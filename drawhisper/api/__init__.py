@@ -28,6 +28,7 @@ from drawhisper.api.errors import (
     NOT_YOURS,
     ErrorSerializer,
     exception_handler,
+    found_or_404,
     not_yours,
     not_yours_answers_404,
 )
@@ -68,6 +69,7 @@ __all__ = [
     "exception_handler",
     "ErrorSerializer",
     "NOT_YOURS",
+    "found_or_404",
     "not_yours",
     "not_yours_answers_404",
     "MAX_JSON_DEPTH",

@@ -2,17 +2,19 @@
 the path of the first bad value, Django ``ValidationError`` from a service turned into a 400,
 and the serializer that documents the shape in the schema (``ErrorSerializer``).
 
-An id in a request body that is not one of the caller's own rows (another user's or a
-missing one) answers 404 naming the field, as an id in the path does. A service says so with
-a Django ``ValidationError`` naming the field (``not_yours`` builds one), so it stays free of
-HTTP types; the REST view that called it turns that error into the 404
-(``not_yours_answers_404``), and any other error stays the 400 it is.
+An id in the path that a selector does not find among the caller's rows answers 404
+(``found_or_404``). An id in a request body that is not one of the caller's own rows
+(another user's or a missing one) answers 404 naming the field, as an id in the path does. A
+service says so with a Django ``ValidationError`` naming the field (``not_yours`` builds
+one), so it stays free of HTTP types; the REST view that called it turns that error into the
+404 (``not_yours_answers_404``), and any other error stays the 400 it is.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from typing import TypeVar
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
@@ -58,6 +60,17 @@ def _first_message(errors: object) -> str:
     path, message = found
     where = _problem_path(path)
     return f"{where}: {message}" if where else message
+
+
+Row = TypeVar("Row")
+
+
+def found_or_404(row: Row | None, message: str) -> Row:
+    """``row``, or a 404 ``{"detail": message}`` when a selector found none (another user's
+    row is not found either, so it answers exactly as a missing one)."""
+    if row is None:
+        raise exceptions.NotFound(message)
+    return row
 
 
 # The code of a ValidationError about an id that is not one of the caller's own rows.

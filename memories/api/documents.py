@@ -27,6 +27,7 @@ from drawhisper.api import (
     IdField,
     QuerySerializer,
     StrictSerializer,
+    found_or_404,
     paged,
     paged_response,
     refuse_body,
@@ -105,23 +106,24 @@ class DocumentOutputSerializer(serializers.ModelSerializer):
 
 def _document_or_404(request: Request, document_id: int) -> LoreDocument:
     document = documents.document_get(user=request.user, document_id=document_id)
-    if document is None:
-        raise Http404("No such document.")
-    return document
+    return found_or_404(document, "No such document.")
 
 
 def _target_or_404(request: Request, data: dict) -> documents.Target:
     user = request.user
     if data.get("character") is not None:
-        if character_selectors.character_get(user=user, character_id=data["character"]) is None:
-            raise Http404("No such character.")
+        found_or_404(
+            character_selectors.character_get(user=user, character_id=data["character"]),
+            "No such character.",
+        )
         return documents.Target(character_id=data["character"])
     if data.get("scene") is not None:
-        if scene_selectors.scene_get(user=user, scene_id=data["scene"]) is None:
-            raise Http404("No such scene.")
+        found_or_404(scene_selectors.scene_get(user=user, scene_id=data["scene"]), "No such scene.")
         return documents.Target(scene_id=data["scene"])
-    if character_selectors.lorebook_get(user=user, lorebook_id=data["lorebook"]) is None:
-        raise Http404("No such lorebook.")
+    found_or_404(
+        character_selectors.lorebook_get(user=user, lorebook_id=data["lorebook"]),
+        "No such lorebook.",
+    )
     return documents.Target(lorebook_id=data["lorebook"])
 
 

@@ -21,7 +21,7 @@ from rest_framework.views import APIView
 
 from characters import selectors as character_selectors
 from chat.selectors import ThreadRef
-from drawhisper.api import PAGE_PARAMETERS, paged, paged_response, refuse_body
+from drawhisper.api import PAGE_PARAMETERS, found_or_404, paged, paged_response, refuse_body
 from drawhisper.providers.base import ProviderError
 from memories import editing, profile, selectors
 from memories.api.serializers import (
@@ -61,16 +61,12 @@ def _memory_or_404(request: Request, memory_id: int) -> Memory:
 
 def _character_or_404(request: Request, character_id: int):
     character = character_selectors.character_get(user=request.user, character_id=character_id)
-    if character is None:
-        raise Http404("No such character.")
-    return character
+    return found_or_404(character, "No such character.")
 
 
 def _thread_or_404(request: Request, thread_id: int) -> ThreadRef:
     thread = selectors.thread_get(user=request.user, thread_id=thread_id)
-    if thread is None:
-        raise Http404("No such chat.")
-    return thread
+    return found_or_404(thread, "No such chat.")
 
 
 def _thread_from(request: Request) -> ThreadRef:

@@ -11,13 +11,13 @@ from django.conf import settings
 from django.core.exceptions import ValidationError as DjangoValidationError
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
-from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from characters.api.views import get_own_character
 from characters.validation import SCENE_TEXT_RULES, check_text_fields
-from drawhisper.api import PAGE_PARAMETERS, paged, paged_response
+from drawhisper.api import PAGE_PARAMETERS, found_or_404, paged, paged_response
 from drawhisper.tokens import count_tokens
 from scenes.api.serializers import (
     SceneCreateInputSerializer,
@@ -35,10 +35,7 @@ from scenes.services import scene_create, scene_delete, scene_update
 
 
 def get_own_scene(request, scene_id) -> Scene:
-    scene = scene_get(user=request.user, scene_id=scene_id)
-    if scene is None:
-        raise NotFound("Scene not found.")
-    return scene
+    return found_or_404(scene_get(user=request.user, scene_id=scene_id), "Scene not found.")
 
 
 class SceneListCreateApi(APIView):

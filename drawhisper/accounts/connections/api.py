@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -18,6 +17,7 @@ from drawhisper.api import (
     LimitedJSONParser,
     StrictBooleanField,
     StrictFieldsMixin,
+    found_or_404,
     not_yours_answers_404,
     refuse_body,
 )
@@ -129,9 +129,7 @@ def _memory_models(owner) -> dict:
 
 def _own(request, connection_id: int) -> Connection:
     connection = services.connection_get(owner=request.user, connection_id=connection_id)
-    if connection is None:
-        raise NotFound("No such connection.")
-    return connection
+    return found_or_404(connection, "No such connection.")
 
 
 class ConnectionListCreateApi(APIView):
