@@ -19,6 +19,15 @@ from tests.support.openai_server import FakeOpenAIServer
 
 SCRIPTED = "drawhisper.providers.fake.ScriptedChatBackend"
 OPENAI_CHAT = "drawhisper.providers.openai_chat.OpenAIChatBackend"
+# Each context layer's token budget in the assembly tests.
+BUDGETS = {
+    "character": 1500,
+    "pinned": 600,
+    "shared": 600,
+    "retrieved": 1000,
+    "summary": 600,
+    "recent": 3000,
+}
 
 
 @pytest.fixture(autouse=True)

@@ -15,18 +15,10 @@ from chat.models import ContextReceipt
 from drawhisper.tokens import count_tokens
 from memories.context import ContextItem
 from memories.models import MemoryPin
+from tests.chat.conftest import BUDGETS
 from tests.factories import MemoryFactory, MessageFactory
 
 pytestmark = pytest.mark.django_db
-
-BUDGETS = {
-    "character": 1500,
-    "pinned": 600,
-    "shared": 600,
-    "retrieved": 1000,
-    "summary": 600,
-    "recent": 3000,
-}
 
 
 class Seam:

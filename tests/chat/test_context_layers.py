@@ -28,16 +28,8 @@ from chat.context.layers import PinnedLayer, RecentLayer, RetrievedLayer, check_
 from drawhisper.tokens import count_tokens
 from memories.context import ContextItem
 from memories.models import MemoryPin
+from tests.chat.conftest import BUDGETS
 from tests.factories import MemoryFactory, MessageFactory
-
-BUDGETS = {
-    "character": 1500,
-    "pinned": 600,
-    "shared": 600,
-    "retrieved": 1000,
-    "summary": 600,
-    "recent": 3000,
-}
 
 
 @dataclass(frozen=True)
