@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
+from drawhisper.celery import app as celery_app
 from drawhisper.providers.fake import ScriptedChatBackend
 from drawhisper.providers.registry import reset_backends
 from tests.factories import UserFactory
@@ -30,6 +31,17 @@ def fake_providers(settings):
     yield
     ScriptedChatBackend.reset()
     reset_backends()
+
+
+@pytest.fixture
+def eager_celery():
+    """Run enqueued tasks in the test process (Celery reads its config once, so it is set on
+    the app, and put back afterwards)."""
+    previous = (celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates)
+    celery_app.conf.task_always_eager = True
+    celery_app.conf.task_eager_propagates = True
+    yield celery_app
+    celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates = previous
 
 
 @pytest.fixture

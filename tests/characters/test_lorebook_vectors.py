@@ -14,7 +14,6 @@ from characters.lorebooks.vectors import lorebook_vectors_sync
 from characters.models import Lorebook, LorebookEntry
 from chat.context import assemble_context
 from chat.models import Thread
-from drawhisper.celery import app as celery_app
 from memories.index import get_vector_store
 from tests.characters.lorebook_fixtures import CHARACTER_BOOK_V2, WORLD_INFO
 from tests.factories import CharacterFactory, MessageFactory
@@ -27,12 +26,9 @@ UNRELATED = "What should we cook for dinner tonight?"
 
 
 @pytest.fixture
-def committed(django_capture_on_commit_callbacks):
+def committed(django_capture_on_commit_callbacks, eager_celery):
     """Run a request's after-commit work (the vector task, deletions) as it returns, with
     Celery tasks run in-process."""
-    previous = (celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates)
-    celery_app.conf.task_always_eager = True
-    celery_app.conf.task_eager_propagates = True
 
     def run(call, *args, **kwargs):
         from django.db import connection
@@ -46,8 +42,7 @@ def committed(django_capture_on_commit_callbacks):
             # never commits; a batch still listed would take the next request's ids).
             del connection.run_on_commit[start:]
 
-    yield run
-    celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates = previous
+    return run
 
 
 @pytest.fixture(autouse=True)

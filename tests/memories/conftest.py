@@ -19,14 +19,10 @@ EVENTS_REDIS_DB = RedisDatabase.MEMORY_EVENTS  # tests/support/redis_databases.p
 
 
 @pytest.fixture(autouse=True)
-def eager_celery():
-    """Tasks run in the test process (vector deletion after a memory is deleted)."""
-    from drawhisper.celery import app
-
-    previous = app.conf.task_always_eager, app.conf.task_eager_propagates
-    app.conf.task_always_eager, app.conf.task_eager_propagates = True, True
-    yield
-    app.conf.task_always_eager, app.conf.task_eager_propagates = previous
+def eager_celery(eager_celery):
+    """Tasks run in the test process here in every test (vector deletion after a memory is
+    deleted)."""
+    return eager_celery
 
 
 @pytest.fixture

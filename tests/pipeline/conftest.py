@@ -11,7 +11,6 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from drawhisper.celery import app as celery_app
 from drawhisper.providers.fake import ScriptedChatBackend
 from drawhisper.providers.registry import reset_backends
 from drawhisper.tokens import count_tokens
@@ -64,16 +63,6 @@ def committed(django_capture_on_commit_callbacks):
     """``with committed(): ...`` runs the on_commit callbacks (events, follow-up jobs) of the
     block when it ends, as a real commit would; the test's own transaction never commits."""
     return lambda: django_capture_on_commit_callbacks(execute=True)
-
-
-@pytest.fixture
-def eager_celery():
-    """Run enqueued tasks in-process (Celery reads its config once, so set it on the app)."""
-    previous = (celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates)
-    celery_app.conf.task_always_eager = True
-    celery_app.conf.task_eager_propagates = True
-    yield celery_app
-    celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates = previous
 
 
 @pytest.fixture
