@@ -320,6 +320,36 @@ class _RememberingEmbedder:
         return [self.documents[text] for text in texts]
 
 
+class _CountingEmbedder:
+    """The run's embedder as one check sees it, counting that check's embedding calls and
+    the texts in them (what the check would ask of the embedding model with nothing kept
+    between chunks), whether or not the shared embedder already had them."""
+
+    def __init__(self, embedder) -> None:
+        self.embedder = embedder
+        self.calls = 0
+        self.texts = 0
+
+    def embed_query(self, text: str) -> list[float]:
+        self.calls += 1
+        self.texts += 1
+        return self.embedder.embed_query(text)
+
+    def embed_documents(self, texts: Sequence[str]) -> list[list[float]]:
+        self.calls += 1
+        self.texts += len(texts)
+        return self.embedder.embed_documents(texts)
+
+
+def _per_chunk(counter: _CountingEmbedder, chunks: int) -> dict | None:
+    if not chunks:
+        return None
+    return {
+        "calls": round(counter.calls / chunks, 2),
+        "texts": round(counter.texts / chunks, 1),
+    }
+
+
 def _local_check(check_module, embedder, threads: dict[str, tuple[str, ...]]) -> Check:
     """A local support check module's verdict (``local_support`` of the current module or
     of a revision's, ``benchmarks.support_previous``) as a labelled-set check."""
@@ -351,17 +381,20 @@ def measure_support(
     the labelled set (``benchmarks.support_baseline``) on the labelled set, with the
     configured embedder; the current check's own time per chunk with nothing embedded yet
     (``ms_per_chunk``: it runs first on each example, so it pays for every embedding the
-    others then reuse); only the chunks of ``groups`` are checked."""
+    others then reuse), and each local check's embedding calls and texts per chunk
+    (``embeddings_per_chunk``, counted apart for each, cached or not); only the chunks of
+    ``groups`` are checked."""
     from benchmarks.support_baseline import baseline_supported
     from benchmarks.support_previous import REVISION, RevisionUnavailable, frozen_local_support
     from drawhisper.providers.registry import get_embedder
     from memories.pipeline import local_support as current_module
 
     embedder = _RememberingEmbedder(get_embedder())
+    counters = {"current": _CountingEmbedder(embedder), "previous": _CountingEmbedder(embedder)}
     threads = {c.sample_id: tuple(turn.text for turn in c.turns) for c in conversations}
-    current_check = _local_check(current_module, embedder, threads)
+    current_check = _local_check(current_module, counters["current"], threads)
     try:
-        previous = _local_check(frozen_local_support(REVISION), embedder, threads)
+        previous = _local_check(frozen_local_support(REVISION), counters["previous"], threads)
         unavailable = None
     except RevisionUnavailable as error:
         previous = None  # a clone without that commit: the column is left out, and said so
@@ -391,4 +424,9 @@ def measure_support(
     if unavailable:
         report["previous_unavailable"] = unavailable
     report["ms_per_chunk"] = round(1000 * spent[0] / spent[1], 1) if spent[1] else None
+    report["embeddings_per_chunk"] = {
+        name: _per_chunk(counter, report["examples"])
+        for name, counter in counters.items()
+        if name in report["checks"]
+    }
     return report

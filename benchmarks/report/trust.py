@@ -158,6 +158,11 @@ def support_tables(support: dict) -> str:
                 ]
             )
     timing = support.get("ms_per_chunk")
+    cost = [
+        f"{label} {figures['calls']} calls and {figures['texts']} texts"
+        for name, label in (("current", "current check"), ("previous", "main before"))
+        if (figures := (support.get("embeddings_per_chunk") or {}).get(name))
+    ]
     unavailable = support.get("previous_unavailable")
     return "\n".join(
         [
@@ -178,5 +183,6 @@ def support_tables(support: dict) -> str:
                 if timing is not None
                 else []
             ),
+            *(["", f"Embedding calls per chunk: {'; '.join(cost)}."] if cost else []),
         ]
     )

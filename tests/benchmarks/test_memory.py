@@ -210,9 +210,16 @@ def test_bench_memory_support_only_prints_each_check_beside_the_ones_before_it(t
                 kind["accepted"] for kind in group["per_kind"].values()
             )
     assert support["ms_per_chunk"] > 0
+    # Each local check's embedding calls are its own: the previous check, which runs after the
+    # current one on texts already embedded, still counts the calls it makes.
+    cost = support["embeddings_per_chunk"]
+    assert set(cost) == {"current", "previous"}
+    for figures in cost.values():
+        assert figures["calls"] >= 1 and figures["texts"] >= figures["calls"]
     printed = stdout.getvalue()
     assert "main before (same run)" in printed and "before grounding (same run)" in printed
     assert "ms per chunk" in printed
+    assert f"current check {cost['current']['calls']} calls" in printed
 
 
 def test_bench_memory_support_only_says_so_when_the_previous_check_is_not_in_the_clone(
