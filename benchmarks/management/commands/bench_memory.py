@@ -34,7 +34,8 @@ from benchmarks.memory import (
     measure_supersession,
 )
 from benchmarks.report import machine, memory_tables, support_tables
-from benchmarks.support_set import checked_examples, measure_support
+from benchmarks.support_measure import measure_support
+from benchmarks.support_set import checked_examples
 
 # ``--support-group`` values: the labelled set's groups of conversations to check.
 SUPPORT_GROUPS = {
