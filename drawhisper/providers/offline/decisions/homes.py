@@ -16,7 +16,7 @@ from drawhisper.providers.offline.sentences import STOPWORDS
 DWELLINGS = (
     "home homes flat flats apartment house houses cottage bungalow cabin villa studio loft "
     "houseboat caravan farmhouse townhouse condo dorm bedsit hut mansion penthouse duplex "
-    "maisonette terrace croft lodge"
+    "maisonette terrace croft lodge lease"
 ).split()
 DWELLING = (
     r"\b(?:live[sd]?|living|new (?:city|town|place|country)|"

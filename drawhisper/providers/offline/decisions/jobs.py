@@ -51,6 +51,14 @@ _JOB_SHAPE = (
     r"|\b(?:by trade|by profession)\b"
     r"|(?:is|are|'re|am|'m)\s+(?:now\s+)?an?\s+(?:[a-z-]{3,}\s+)?"
     r"(?!(?:" + "|".join(sorted(NOT_A_JOB)) + r")\b)(?![a-z]*arian\b)[a-z-]{4,}\s+now\b"
+    # Whose one is, said by a possessive ("the council's lexicographer", "their
+    # marionettist now"), and a role one was taken on as ("hired Sam as their cellarmaster",
+    # "took Sam on as an topiarist").
+    r"|(?:is|are|'re|am|'m|was)\s+(?:now\s+)?(?:the\s+)?(?:their|its|our|his|her|[a-z]+'s)\s+"
+    r"(?:[\w-]+\s+){0,1}?" + _AGENT + r"\b"
+    r"|\b(?:hired|took|taken|signed|employed|appointed|promoted|recruited|brought|made|named)"
+    r"\s+(?:[\w'-]+\s+){1,2}?(?:on\s+)?as\s+(?:an?\s+|the\s+|their\s+|its\s+|[a-z]+'s\s+)?"
+    r"(?:[\w-]+\s+){0,1}?" + _AGENT + r"\b"
 )
 _JOB_WORD = re.compile(r"(?:(?:" + "|".join(OCCUPATIONS) + r")s?|" + _STRONG_AGENT + r")")
 

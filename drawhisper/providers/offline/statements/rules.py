@@ -151,6 +151,28 @@ RULES: tuple[Rule, ...] = (
         "fact",
     ),
     _rule(
+        # A value of one's own said as current, read by the sentence's shape, not by a list
+        # of values: someone took the speaker on ("the theatre took me", "the vineyard hired
+        # me as their cellarmaster"), the speaker is something now ("i'm their marionettist
+        # now", "i'm autoimmune-protocol now"), keeps to something these days ("i eat
+        # hypercarnivore these days") or took a place to live ("i signed the lease in
+        # mechelen", "we rented a flat in udine", "i've been in sligo since june").
+        "current",
+        r"\b(?:hired|took|taken|signed|employed|appointed|promoted|accepted|recruited|"
+        r"brought|made|named)\s+me\s+(?:on\b|as\b|their\b|its\b|a\b|an\b|(?=[,.!;]|$))"
+        r"|" + _I_AM + r"(?:(?:their|the|its|our|a|an)\s+)?(?!(?:not|so|too|sorry|sure|"
+        r"fine|okay|ok|good|done|back|here|home|ready|tired|going|off|out|in|on|it|this|"
+        r"that|there)\b)[\w-]+(?:\s+[\w-]+)?\s+(?:now|these days|nowadays)\b"
+        r"|\b(?:i|we)\s+" + _ADVERBS + r"(?:eat|do|follow|keep|stick to)\s+(?:a\s+|the\s+)?"
+        r"[\w-]+(?:\s+[\w-]+)?\s+(?:now|these days|nowadays)\b"
+        r"|\b(?:i|we)\s+" + _ADVERBS + r"(?:signed|rented|bought|leased|took|found)\s+"
+        r"(?:a|an|the|my|our)\s+(?:\w+\s+)?(?:lease|flat|house|apartment|place|room|cottage|"
+        r"studio|home)\s+(?:in|on|at|near|by)\s+\w"
+        r"|\bi(?:'ve| have)\s+" + _ADVERBS + r"been\s+(?:living\s+)?in\s+(?!(?:the|a|an|love|"
+        r"bed|trouble|pain|touch|charge|it|this|that)\b)\w+\s+(?:since|for)\b",
+        "fact",
+    ),
+    _rule(
         "attribute",
         _I_AM + r"(?:allergic\s+to|\d+(?:\s+years\s+old)?\b|left-handed|right-handed|"
         r"colou?r-?blind|deaf|blind|diabetic|short-sighted|an?\s+only\s+child)"
