@@ -1,5 +1,6 @@
 """A job read by the words that name it: the listed occupations after a verb of being or
-working, and a noun of one who does something ("a farrier", "zookeeper now") by its shape.
+working, and a noun of one who does something ("a farrier", "zookeeper now") by its shape, also said by whose one is ("the council's
+lexicographer") or as the role one was taken on as ("hired Sam as their cellarmaster").
 """
 
 from __future__ import annotations
