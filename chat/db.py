@@ -18,6 +18,10 @@ Invariants:
 - Streaming progress saves run on a pool of their own (``PROGRESS_THREADS``), so however many
   replies stream at once, their saves never queue ahead of another chat's message or context
   assembly: under load a save waits, a new message does not.
+- The coroutine function of a service and pool is built once and kept (the latest
+  ``KEPT_WRAPPERS``): a chat turn makes three or more calls, and building asgiref's wrapper
+  (its checks that the function is not a coroutine, its copied name and docstring) cost about
+  as much as handing the call to the thread.
 """
 
 from __future__ import annotations
@@ -36,6 +40,8 @@ T = TypeVar("T")
 
 DEFAULT_THREADS = 8
 PROGRESS_THREADS = 2
+#: Coroutine functions kept (``db_async``); the chat socket uses a handful of services.
+KEPT_WRAPPERS = 64
 
 _executor: ThreadPoolExecutor | None = None
 _progress_executor: ThreadPoolExecutor | None = None
@@ -68,7 +74,11 @@ def progress_executor() -> ThreadPoolExecutor:
 def db_async(func: Callable[..., T], *, progress: bool = False) -> Callable[..., Awaitable[T]]:
     """``func`` as a coroutine function that runs on the chat database pool (with
     ``progress``, on the pool of the streaming progress saves)."""
+    return _on_pool(func, progress_executor() if progress else executor())
 
+
+@functools.lru_cache(maxsize=KEPT_WRAPPERS)
+def _on_pool(func: Callable[..., T], pool: ThreadPoolExecutor) -> Callable[..., Awaitable[T]]:
     @functools.wraps(func)
     def closing(*args, **kwargs):
         close_old_connections()
@@ -77,5 +87,4 @@ def db_async(func: Callable[..., T], *, progress: bool = False) -> Callable[...,
         finally:
             close_old_connections()
 
-    pool = progress_executor() if progress else executor()
     return sync_to_async(closing, thread_sensitive=False, executor=pool)

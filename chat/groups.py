@@ -13,6 +13,7 @@ sender's channel name as ``origin``, so the sender never shows an event twice.
 
 from __future__ import annotations
 
+import functools
 import time
 
 from asgiref.sync import async_to_sync
@@ -50,6 +51,8 @@ async def group_send_except(
     ``send``, in order. ``members`` (what an earlier call returned) skips even that round
     trip. Any other layer gets a plain ``group_send`` (the ``origin`` the message carries lets
     the sender skip its copy)."""
+    if members is not None and not members:
+        return members  # nobody else was in the group at the last lookup
     message = {**message, "origin": exclude}
     if not _is_redis_layer(layer):
         await layer.group_send(group, message)
@@ -70,9 +73,16 @@ async def group_send_except(
     return members
 
 
-def _is_redis_layer(layer) -> bool:
+@functools.cache
+def _redis_layer_class() -> type | None:
     try:
         from channels_redis.core import RedisChannelLayer
     except ImportError:  # pragma: no cover - channels_redis is a runtime dependency
-        return False
-    return isinstance(layer, RedisChannelLayer)
+        return None
+    return RedisChannelLayer
+
+
+def _is_redis_layer(layer) -> bool:
+    # Asked once per streamed batch: the import is resolved once.
+    redis_layer = _redis_layer_class()
+    return redis_layer is not None and isinstance(layer, redis_layer)

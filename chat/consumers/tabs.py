@@ -7,11 +7,16 @@ channels are looked up with the message and the reply's end and reused for the r
 and its ``reply.delta`` batches for at most ``PEERS_REFRESH_SECONDS``. A tab that opens
 announces itself (``tab.joined``) and one that closes says so (``tab.left``), so the writing
 socket looks again at once.
+
+A ``reply.delta`` frame (about ten a reply) is written as its JSON text directly
+(``delta_frame``: the same object ``json.dumps`` makes of the event, key for key) and handed
+straight to the server, without Channels' ``send_json`` and ``send`` layers around it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from typing import Any
 
@@ -61,7 +66,10 @@ class TabFanout:
         A ``reply.delta`` (or an event published with ``reuse_peers``) goes to the tabs found
         by the last lookup if it is recent (at most ``PEERS_REFRESH_SECONDS``, and none opened
         since), so a streamed batch costs no lookup; every other event looks them up again."""
-        await self.send_json(event)
+        if event["type"] == "reply.delta":
+            await self.base_send({"type": "websocket.send", "text": delta_frame(event)})
+        else:
+            await self.send_json(event)
         peers = self._peers
         if not (reuse_peers or event["type"] == "reply.delta") or (
             peers is not None and time.monotonic() - self._peers_at >= PEERS_REFRESH_SECONDS
@@ -76,3 +84,16 @@ class TabFanout:
             exclude=self.channel_name,
             members=peers,
         )
+
+
+_DELTA_KEYS = {"type", "message_id", "delta"}
+
+
+def delta_frame(event: dict[str, Any]) -> str:
+    """The JSON text of a ``reply.delta`` event, as ``json.dumps(event)`` writes it."""
+    if event.keys() != _DELTA_KEYS or type(event["message_id"]) is not int:
+        return json.dumps(event)
+    return (
+        f'{{"type": "reply.delta", "message_id": {event["message_id"]}, '
+        f'"delta": {json.dumps(event["delta"])}}}'
+    )

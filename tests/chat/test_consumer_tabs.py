@@ -167,3 +167,21 @@ async def test_a_tab_closed_mid_reply_is_sent_no_more_of_the_stream(
     # At most the batches already on their way as it closed (without the announcement: all).
     assert len(batches_to) - sent_before_close <= 3
     await tab_a.disconnect()
+
+
+@pytest.mark.parametrize(
+    "delta",
+    ['*smiles* "Yes."', "line one\nline two\ttab \\ back", "naïve — 灯台 🌊", "\u2028\x00\x1f"],
+)
+def test_a_delta_frame_is_the_json_of_its_event(delta):
+    """A browser reads the hand-written frame exactly as it would read ``json.dumps`` of the
+    event: quotes, escapes, control characters and non-ASCII text included."""
+    import json
+
+    from chat.consumers.tabs import delta_frame
+
+    event = {"type": "reply.delta", "message_id": 41, "delta": delta}
+    assert delta_frame(event) == json.dumps(event)
+    assert json.loads(delta_frame(event)) == event
+    extra = {**event, "seq": 3}  # any other shape is written by json.dumps itself
+    assert json.loads(delta_frame(extra)) == extra
