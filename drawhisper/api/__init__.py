@@ -13,6 +13,7 @@ Input is refused rather than guessed at:
   ``StrictIntegerField``): ``abc``, ``²`` and ``99999999999999999999`` are 400s; a yes/no
   is a JSON ``true`` or ``false`` (``StrictBooleanField``), not ``0`` or ``"yes"``;
 - ``limit`` and ``offset`` of a paged list are checked the same way (``Pagination``);
+- a query parameter a list or export does not take is a 400 naming it (``QuerySerializer``);
 - a JSON body is at most ``DATA_UPLOAD_MAX_MEMORY_SIZE`` bytes (413) and ``MAX_JSON_DEPTH``
   levels deep (400); the chat WebSocket applies the same ``loads_limited``;
 - text that must not be blank once trimmed carries ``NotBlankValidator``, whose pattern the

@@ -159,12 +159,28 @@ def refuse_body(request) -> None:
     StrictSerializer(data=request.data).is_valid(raise_exception=True)
 
 
+# Query parameters read besides a serializer's own: a paged list's page (``Pagination``)
+# and DRF's ``?format=``.
+_PARAMETERS_READ_ELSEWHERE = frozenset({"limit", "offset", "format"})
+
+
 class QuerySerializer(serializers.Serializer):
     """Query-string filters. DRF reads ``?type=`` as if the filter were absent and returns the
-    whole list; here a blank value is refused unless the field allows blank text."""
+    whole list; here a blank value is refused unless the field allows blank text. A parameter
+    the list does not take is refused by name: a misspelt ``?charcter=4`` would otherwise
+    answer every memory as if it were the character's."""
 
     def to_internal_value(self, data):
         if hasattr(data, "getlist"):
+            unknown = [
+                name
+                for name in data
+                if name not in self.fields and name not in _PARAMETERS_READ_ELSEWHERE
+            ]
+            if unknown:
+                taken = ", ".join(self.fields) or "no parameters"
+                message = f"Unknown parameter. This endpoint takes: {taken}."
+                raise serializers.ValidationError({name: [message] for name in unknown})
             blank = [
                 name
                 for name, field in self.fields.items()

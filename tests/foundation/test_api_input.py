@@ -271,3 +271,33 @@ def test_testing_a_connection_or_retrying_a_document_takes_no_fields(api_client,
     _refused_naming(_call(api_client, "post", url, {"force": True}), "force")
     document.refresh_from_db()
     assert document.status == "failed"
+
+
+MISSPELT_FILTERS = [
+    "/api/scenes/?charcter={character}",
+    "/api/threads/?charcter={character}",
+    "/api/memories/?charcter={character}",
+    "/api/memories/conflicts/?charcter={character}",
+    "/api/memories/export/?character={character}&thred={thread}",
+    "/api/documents/?charcter={character}",
+    "/api/threads/{thread}/messages/?before={message}",
+]
+
+
+@pytest.mark.parametrize("path", MISSPELT_FILTERS)
+def test_a_misspelt_filter_is_refused_naming_it(api_client, objects, path):
+    url = path.format(**objects)
+    response = api_client.get(url)
+    assert response.status_code == 400, response.content
+    misspelt = url.rsplit("?", 1)[1].split("&")[-1].split("=")[0]
+    detail = response.json()["detail"]
+    assert detail.startswith(f"{misspelt}: Unknown parameter. This endpoint takes: ")
+    assert api_client.get(url.replace(misspelt, "limit")).status_code == 200
+
+
+def test_the_whole_list_is_no_longer_given_for_a_misspelt_filter(api_client, user, objects):
+    MemoryFactory(character=CharacterFactory(owner=user))
+    assert api_client.get("/api/memories/").json()["count"] == 2
+    assert api_client.get(f"/api/memories/?charcter={objects['character']}").status_code == 400
+    listed = api_client.get(f"/api/memories/?character={objects['character']}").json()
+    assert [memory["id"] for memory in listed["results"]] == [objects["memory"]]
