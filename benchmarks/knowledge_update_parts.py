@@ -30,7 +30,10 @@
 - ``fresh4`` (``benchmarks.knowledge_updates_fresh4.FRESH4_CASES``, printed as "fresh-4"): a
   fourth written the same way as a new clean held-out part, held out on the same terms;
 - ``fresh5`` (``benchmarks.knowledge_updates_fresh5.FRESH5_CASES``, printed as "fresh-5"): a
-  fifth written the same way as a new clean held-out part, held out on the same terms.
+  fifth written the same way as a new clean held-out part, held out on the same terms;
+- ``fresh6`` (``benchmarks.knowledge_updates_fresh6.FRESH6_CASES``, printed as "fresh-6"): a
+  sixth written the same way beside dev4, as a new clean held-out part, held out on the same
+  terms.
 
 ``bench_memory --ku-parts tuned,seen,fresh,dev,dev2,dev3,dev4`` leaves the held-out parts
 out while tuning. A new part is registered here, not in the scoring code.
@@ -50,6 +53,7 @@ from benchmarks.knowledge_updates_fresh2 import FRESH2_CASES
 from benchmarks.knowledge_updates_fresh3 import FRESH3_CASES
 from benchmarks.knowledge_updates_fresh4 import FRESH4_CASES
 from benchmarks.knowledge_updates_fresh5 import FRESH5_CASES
+from benchmarks.knowledge_updates_fresh6 import FRESH6_CASES
 
 
 @dataclass(frozen=True)
@@ -104,5 +108,11 @@ KNOWLEDGE_UPDATE_PARTS = (
         "knowledge_updates_fresh5",
         FRESH5_CASES,
         "fresh-5 (held out)",
+    ),
+    KnowledgeUpdatePart(
+        "fresh6",
+        "knowledge_updates_fresh6",
+        FRESH6_CASES,
+        "fresh-6 (held out)",
     ),
 )

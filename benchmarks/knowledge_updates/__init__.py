@@ -13,7 +13,7 @@ chat's retrieval, and the memories in context must hold the latest value only:
   character's own) must name the person who said it: naming only the other person is an
   attribution error; naming neither or both is not counted.
 
-The suite has eleven parts, printed apart by ``bench_memory``, each with its own baseline and
+The suite has twelve parts, printed apart by ``bench_memory``, each with its own baseline and
 scored by the same code (``benchmarks.memory.KNOWLEDGE_UPDATE_PARTS``; the full list, with
 ``dev3`` and ``dev4``, is in ``benchmarks.knowledge_update_parts``). This package holds the case type
 (``case``) and the first two parts (``tuned``, ``seen``); the others have modules of their own:
@@ -58,7 +58,11 @@ scored by the same code (``benchmarks.memory.KNOWLEDGE_UPDATE_PARTS``; the full 
   out on the same terms;
 - ``fresh5`` (printed "fresh-5"): ``benchmarks.knowledge_updates_fresh5.FRESH5_CASES``, fifty
   chats, ten per attribute, another clean held-out part written the same way, with other
-  people and values again (none planted by another part), held out on the same terms.
+  people and values again (none planted by another part), held out on the same terms;
+- ``fresh6`` (printed "fresh-6"): ``benchmarks.knowledge_updates_fresh6.FRESH6_CASES``, forty
+  chats, eight per attribute, a clean held-out part written beside dev4 the same way, with
+  its own people and values (none planted or named by another part), held out on the same
+  terms.
 
 Written for this benchmark."""
 

@@ -1,4 +1,4 @@
-"""The parts of the knowledge-update suite (``benchmarks.knowledge_update_parts``): the eleven
+"""The parts of the knowledge-update suite (``benchmarks.knowledge_update_parts``): the twelve
 in order, and what keeps each part what it says it is: no sentence, person or value pair
 shared between parts, the held-out parts' own people and values, no value a stricter part
 plants that another plants, and each fresh chat's old value said before its change."""
@@ -21,6 +21,7 @@ from benchmarks.knowledge_updates_fresh2 import FRESH2_CASES
 from benchmarks.knowledge_updates_fresh3 import FRESH3_CASES
 from benchmarks.knowledge_updates_fresh4 import FRESH4_CASES
 from benchmarks.knowledge_updates_fresh5 import FRESH5_CASES
+from benchmarks.knowledge_updates_fresh6 import FRESH6_CASES
 from benchmarks.memory import latest_only
 
 
@@ -44,7 +45,7 @@ def _lines(cases) -> set[str]:
     return {turn.text for case in cases for turn in case.conversation().turns}
 
 
-def test_the_parts_are_the_eleven_in_order():
+def test_the_parts_are_the_twelve_in_order():
     assert [part.name for part in KNOWLEDGE_UPDATE_PARTS] == [
         "tuned",
         "seen",
@@ -57,6 +58,7 @@ def test_the_parts_are_the_eleven_in_order():
         "fresh3",
         "fresh4",
         "fresh5",
+        "fresh6",
     ]
     assert [part.cases for part in KNOWLEDGE_UPDATE_PARTS] == [
         CASES,
@@ -70,6 +72,7 @@ def test_the_parts_are_the_eleven_in_order():
         FRESH3_CASES,
         FRESH4_CASES,
         FRESH5_CASES,
+        FRESH6_CASES,
     ]
 
 
@@ -124,8 +127,29 @@ def test_the_parts_are_the_eleven_in_order():
                 for case in part.cases
             ),
         ),
+        (
+            FRESH6_CASES,
+            8,
+            tuple(
+                case
+                for part in KNOWLEDGE_UPDATE_PARTS
+                if part.cases is not FRESH6_CASES
+                for case in part.cases
+            ),
+        ),
     ],
-    ids=["fresh", "fresh2", "fresh3", "dev", "dev2", "fresh4", "fresh5", "dev3", "dev4"],
+    ids=[
+        "fresh",
+        "fresh2",
+        "fresh3",
+        "dev",
+        "dev2",
+        "fresh4",
+        "fresh5",
+        "dev3",
+        "dev4",
+        "fresh6",
+    ],
 )
 def test_the_fresh_chats_share_no_sentence_no_person_and_no_value_pair_with_the_others(
     cases, per_attribute, earlier
@@ -150,8 +174,8 @@ def test_the_fresh_chats_share_no_sentence_no_person_and_no_value_pair_with_the_
 
 @pytest.mark.parametrize(
     "cases",
-    [FRESH2_CASES, FRESH3_CASES, FRESH4_CASES, FRESH5_CASES],
-    ids=["fresh2", "fresh3", "fresh4", "fresh5"],
+    [FRESH2_CASES, FRESH3_CASES, FRESH4_CASES, FRESH5_CASES, FRESH6_CASES],
+    ids=["fresh2", "fresh3", "fresh4", "fresh5", "fresh6"],
 )
 def test_every_held_out_fresh_chat_has_its_own_people_and_values(cases):
     people = [name for case in cases for name in (case.user, case.character)]
@@ -225,8 +249,10 @@ def test_the_fifth_fresh_part_plants_no_value_any_other_part_planted():
     )
 
 
-@pytest.mark.parametrize("cases", [DEV3_CASES, DEV4_CASES], ids=["dev3", "dev4"])
-def test_a_late_dev_part_plants_and_names_nothing_another_part_says(cases):
+@pytest.mark.parametrize(
+    "cases", [DEV3_CASES, DEV4_CASES, FRESH6_CASES], ids=["dev3", "dev4", "fresh6"]
+)
+def test_a_late_part_plants_and_names_nothing_another_part_says(cases):
     # Its people and planted values (diets and the character's own included) are planted by
     # no other part, and no other part's chats, questions or people name one of them.
     others = [part for part in KNOWLEDGE_UPDATE_PARTS if part.cases is not cases]
@@ -265,6 +291,7 @@ def test_the_dev4_part_keeps_its_eight_pairs_in_five_chats_each():
         *FRESH3_CASES,
         *FRESH4_CASES,
         *FRESH5_CASES,
+        *FRESH6_CASES,
     ),
     ids=lambda case: case.name,
 )

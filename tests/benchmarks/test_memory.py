@@ -114,7 +114,7 @@ def test_bench_memory_runs_only_the_parts_named_in_ku_parts():
     ]
 
 
-# Four hundred and nineteen chats through the pipeline: a bound for a loaded 2-core machine
+# Four hundred and fifty-nine chats through the pipeline: a bound for a loaded 2-core machine
 # (ninety-five ran 238 s at load 17), not a speed assertion.
 @pytest.mark.timeout(1800)
 @pytest.mark.django_db
@@ -172,6 +172,7 @@ def test_bench_memory_reports_each_figure_beside_its_baseline(settings, tmp_path
         "fresh-3 (held out)",
         "fresh-4 (held out)",
         "fresh-5 (held out)",
+        "fresh-6 (held out)",
     ):
         assert f"(target >= 95%), {label} |" in printed
     assert results["setup"]["ku_parts"] == [
@@ -186,6 +187,7 @@ def test_bench_memory_reports_each_figure_beside_its_baseline(settings, tmp_path
         "fresh3",
         "fresh4",
         "fresh5",
+        "fresh6",
     ]
     assert results["setup"]["providers"]["extract"]["backend"] == "OfflineChatBackend"
     # In place, the run removes what it wrote.
