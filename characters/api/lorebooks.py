@@ -38,6 +38,7 @@ from drawhisper.api import (
     not_yours_answers_404,
     paged,
     paged_response,
+    refuse_query,
 )
 
 MAX_IMPORT_BYTES = 8 * 1024 * 1024
@@ -150,6 +151,7 @@ class LorebookListCreateApi(APIView):
         responses=paged(LorebookOutputSerializer),
     )
     def get(self, request):
+        refuse_query(request)
         return paged_response(request, lorebook_list(user=request.user), LorebookOutputSerializer)
 
     @extend_schema(

@@ -11,7 +11,14 @@ from characters.api.book_inputs import PersonaInputSerializer
 from characters.models import Persona
 from characters.personas import services
 from characters.personas.selectors import persona_get, persona_list
-from drawhisper.api import PAGE_PARAMETERS, found_or_404, json_object_body, paged, paged_response
+from drawhisper.api import (
+    PAGE_PARAMETERS,
+    found_or_404,
+    json_object_body,
+    paged,
+    paged_response,
+    refuse_query,
+)
 
 
 class PersonaOutputSerializer(serializers.ModelSerializer):
@@ -32,6 +39,7 @@ class PersonaListCreateApi(APIView):
         responses=paged(PersonaOutputSerializer),
     )
     def get(self, request):
+        refuse_query(request)
         return paged_response(request, persona_list(user=request.user), PersonaOutputSerializer)
 
     @extend_schema(

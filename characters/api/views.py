@@ -36,6 +36,7 @@ from drawhisper.api import (
     not_yours_answers_404,
     paged,
     paged_response,
+    refuse_query,
 )
 
 
@@ -76,6 +77,7 @@ class CharacterListCreateApi(APIView):
         responses=paged(CharacterOutputSerializer),
     )
     def get(self, request):
+        refuse_query(request)
         return paged_response(request, character_list(user=request.user), CharacterOutputSerializer)
 
     @extend_schema(

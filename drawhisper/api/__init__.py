@@ -13,7 +13,8 @@ Input is refused rather than guessed at:
   ``StrictIntegerField``): ``abc``, ``²`` and ``99999999999999999999`` are 400s; a yes/no
   is a JSON ``true`` or ``false`` (``StrictBooleanField``), not ``0`` or ``"yes"``;
 - ``limit`` and ``offset`` of a paged list are checked the same way (``Pagination``);
-- a query parameter a list or export does not take is a 400 naming it (``QuerySerializer``);
+- a query parameter a list or export does not take is a 400 naming it (``QuerySerializer``;
+  ``refuse_query`` where the list takes no filter);
 - a JSON body is at most ``DATA_UPLOAD_MAX_MEMORY_SIZE`` bytes (413) and ``MAX_JSON_DEPTH``
   levels deep (400); the chat WebSocket applies the same ``loads_limited``;
 - text that must not be blank once trimmed carries ``NotBlankValidator``, whose pattern the
@@ -48,6 +49,7 @@ from drawhisper.api.fields import (
     not_text_errors,
     refuse_body,
     refuse_non_text,
+    refuse_query,
 )
 from drawhisper.api.paging import (
     MAX_PAGE_SIZE,
@@ -90,6 +92,7 @@ __all__ = [
     "IdField",
     "not_text_errors",
     "refuse_non_text",
+    "refuse_query",
     "refuse_body",
     "StrictFieldsMixin",
     "StrictSerializer",

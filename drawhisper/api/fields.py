@@ -190,3 +190,10 @@ class QuerySerializer(serializers.Serializer):
                 message = "Give a value or leave the filter out."
                 raise serializers.ValidationError({name: [message] for name in blank})
         return super().to_internal_value(data)
+
+
+def refuse_query(request) -> None:
+    """For a list that takes no filter: a query parameter besides its page is a 400 naming
+    it, as on the lists that take filters, instead of answering the whole list as if a
+    misspelt ``?nme=`` had filtered it."""
+    QuerySerializer(data=request.query_params).is_valid(raise_exception=True)

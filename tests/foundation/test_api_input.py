@@ -274,6 +274,9 @@ def test_testing_a_connection_or_retrying_a_document_takes_no_fields(api_client,
 
 
 MISSPELT_FILTERS = [
+    "/api/characters/?charcter={character}",
+    "/api/lorebooks/?charcter={character}",
+    "/api/personas/?charcter={character}",
     "/api/scenes/?charcter={character}",
     "/api/threads/?charcter={character}",
     "/api/memories/?charcter={character}",
