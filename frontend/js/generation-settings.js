@@ -6,8 +6,11 @@
 // a chat's to its character, a character's to the default connection, then the server's
 // model. A value out of range is shown beside its field before anything is sent, and the
 // server's refusals ("temperature: ...") are shown beside the field they name.
+// "Import SillyTavern preset" sends the chosen file to /api/generation/sillytavern-preset/,
+// fills the sampling fields from the layer it answers (connection and model stay as they are)
+// and lists the preset's keys that were not carried; the user saves with the usual button.
 
-import { request } from "./lib/http.js";
+import { csrfToken, errorFrom, HttpError, request } from "./lib/http.js";
 import { h } from "./lib/dom.js";
 
 const panel = document.getElementById("generation-settings");
@@ -35,6 +38,26 @@ function fieldMessages(errors) {
   return { found, general };
 }
 
+/** The generation layer a SillyTavern preset file maps to, read by the server. */
+async function readPreset(file) {
+  const body = new FormData();
+  body.append("file", file);
+  let response;
+  try {
+    response = await fetch("/api/generation/sillytavern-preset/", {
+      method: "POST",
+      headers: { Accept: "application/json", "X-CSRFToken": csrfToken() },
+      body,
+      credentials: "same-origin",
+    });
+  } catch {
+    throw new HttpError("The server could not be reached. Check your connection and try again.");
+  }
+  const data = await response.json().catch(() => null);
+  if (!response.ok) throw errorFrom(response.status, data);
+  return data;
+}
+
 async function setUp(root) {
   const endpoint = root.dataset.endpoint;
   const form = root.querySelector("form");
@@ -45,6 +68,8 @@ async function setUp(root) {
   const stop = form.querySelector("#generation-stop");
   const status = form.querySelector("#generation-status");
   const fields = form.querySelector("#generation-fields");
+  const presetInput = form.querySelector("#generation-preset");
+  const presetNotes = form.querySelector("#generation-preset-notes");
   const inputs = Object.fromEntries(NUMBER_FIELDS.map((name) => [name, form.querySelector(`#generation-${name}`)]));
   const controls = { connection, model, stop, ...inputs };
 
@@ -70,7 +95,7 @@ async function setUp(root) {
     );
     model.value = generation.model || "";
     for (const name of NUMBER_FIELDS) inputs[name].value = generation[name] ?? "";
-    stop.value = (generation.stop || []).join("\n");
+    stop.value = (generation.stop || []).map((line) => line.replaceAll("\n", "\\n")).join("\n");
     fields.disabled = false;
     status.textContent = "";
   } catch (error) {
@@ -91,6 +116,33 @@ async function setUp(root) {
       status.textContent = `${answer.models.length} models from ${chosen.name}. Type to pick one.`;
     } catch (error) {
       status.textContent = error.message;
+    }
+  });
+
+  presetInput.addEventListener("change", async () => {
+    const [file] = presetInput.files;
+    if (!file) return;
+    presetNotes.hidden = true;
+    status.textContent = `Reading ${file.name}…`;
+    try {
+      const answer = await readPreset(file);
+      const generation = answer.generation;
+      for (const name of NUMBER_FIELDS) {
+        if (name in generation) inputs[name].value = String(generation[name]);
+      }
+      if ("stop" in generation) stop.value = generation.stop.map((line) => line.replaceAll("\n", "\\n")).join("\n");
+      showErrors({});
+      const kind = answer.kind === "text_completion" ? "Text Completion" : "Chat Completion";
+      const carried = Object.keys(generation);
+      presetNotes.textContent =
+        `${kind} preset ${file.name}: ${carried.length ? `filled ${carried.join(", ")}` : "nothing to fill"}.` +
+        (answer.ignored.length ? ` Not carried: ${answer.ignored.join(", ")}.` : "");
+      presetNotes.hidden = false;
+      status.textContent = carried.length ? "Preset read: save to keep it." : "The preset has no settings this form takes.";
+    } catch (error) {
+      status.textContent = `Preset not imported: ${error.message}`;
+    } finally {
+      presetInput.value = "";
     }
   });
 

@@ -4,6 +4,8 @@ gets carries them; a value the server refuses is shown beside its field."""
 
 from __future__ import annotations
 
+import json
+
 from playwright.sync_api import expect
 
 from characters.models import Character
@@ -99,3 +101,61 @@ def test_refused_values_are_shown_beside_their_fields(live_app, browser_page, lo
         "temperature": 0.9,
         "stop": ["END"],
     }
+
+
+def test_sillytavern_preset_fills_the_form_and_is_saved(live_app, browser_page, login):
+    page = browser_page
+    user = live_app.create_user()
+    character = CharacterFactory(owner=user, name="Mara", generation={"model": "kept-model"})
+    login(page, user)
+    page.goto(live_app.path(f"/characters/{character.pk}/"))
+    form = page.locator("#generation-form")
+    expect(form.get_by_label("Model", exact=True)).to_have_value("kept-model")
+
+    # A Text Completion preset as SillyTavern exports it.
+    preset = {
+        "temp": 1.2,
+        "top_p": 0.9,
+        "rep_pen": 1.1,
+        "min_p": 0.05,
+        "freq_pen": 0.4,
+        "presence_pen": 0,
+        "genamt": 250,
+        "stopping_strings": ["\nUser:"],
+    }
+    form.get_by_label("Import SillyTavern preset").set_input_files(
+        files=[
+            {
+                "name": "Roleplay.json",
+                "mimeType": "application/json",
+                "buffer": json.dumps(preset).encode(),
+            }
+        ]
+    )
+    notes = page.locator("#generation-preset-notes")
+    expect(notes).to_contain_text("Text Completion preset Roleplay.json")
+    expect(notes).to_contain_text("Not carried: min_p, rep_pen.")
+    expect(page.locator("#generation-status")).to_have_text("Preset read: save to keep it.")
+    expect(form.get_by_label("Temperature (0–2)")).to_have_value("1.2")
+    expect(form.get_by_label("Max reply tokens")).to_have_value("250")
+    # Nothing is stored until the user saves.
+    assert Character.objects.get(pk=character.pk).generation == {"model": "kept-model"}
+
+    form.get_by_role("button", name="Save model settings").click()
+    expect(page.locator("#generation-status")).to_have_text("Saved.")
+    assert Character.objects.get(pk=character.pk).generation == {
+        "model": "kept-model",
+        "temperature": 1.2,
+        "top_p": 0.9,
+        "max_tokens": 250,
+        "frequency_penalty": 0.4,
+        "presence_penalty": 0,
+        "stop": ["\nUser:"],
+    }
+
+    # Out of range: refused by name, the form left as it was.
+    form.get_by_label("Import SillyTavern preset").set_input_files(
+        files=[{"name": "Hot.json", "mimeType": "application/json", "buffer": b'{"temp": 5}'}]
+    )
+    expect(page.locator("#generation-status")).to_contain_text("Preset not imported: temp")
+    expect(form.get_by_label("Temperature (0–2)")).to_have_value("1.2")

@@ -76,6 +76,8 @@ RULES_THE_SCHEMA_CANNOT_STATE: dict[tuple[str, str | None], str] = {
     ("POST /api/lorebooks/import/", None): "a SillyTavern World Info file or a card's book",
     ("POST /api/documents/", None): "file: readable text, Markdown or PDF",
     ("POST /api/threads/import/", None): "file: a SillyTavern chat file",
+    ("POST /api/generation/sillytavern-preset/", None): "a SillyTavern Chat Completion or Text "
+    "Completion preset, its values in range",
 }
 
 

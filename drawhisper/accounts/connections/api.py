@@ -1,18 +1,34 @@
 """``/api/connections/``: CRUD (the key is write-only; ``has_key`` says whether one is
 stored), ``/api/connections/{id}/models/`` and ``/api/connections/{id}/test/``, and
-``/api/connections/presets/``."""
+``/api/connections/presets/``, and ``/api/generation/sillytavern-preset/`` (a SillyTavern
+preset read as a generation layer, nothing stored)."""
 
 from __future__ import annotations
 
+import json
+
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
+from rest_framework.exceptions import ValidationError
+from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from drawhisper.accounts.connections import memory, services
-from drawhisper.accounts.connections.generation import GenerationField
+from drawhisper.accounts.connections.generation import (
+    GenerationField,
+    GenerationSettingsSerializer,
+)
 from drawhisper.accounts.connections.models import Connection
 from drawhisper.accounts.connections.presets import PRESETS, presets_list
+from drawhisper.accounts.connections.sillytavern import (
+    CHAT_COMPLETION,
+    TEXT_COMPLETION,
+    NotAPreset,
+    preset_to_layer,
+)
 from drawhisper.api import (
     LimitedJSONParser,
     StrictBooleanField,
@@ -116,6 +132,33 @@ class MemoryModelsOutputSerializer(serializers.Serializer):
     server_default = ServerDefaultsSerializer(
         help_text="The models the server uses when no connection is chosen."
     )
+
+
+MAX_PRESET_BYTES = 1024 * 1024
+
+
+class PresetFileInputSerializer(StrictFieldsMixin, serializers.Serializer):
+    file = serializers.FileField(help_text="A SillyTavern preset (JSON), at most 1 MB.")
+
+
+class ImportedPresetOutputSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=[CHAT_COMPLETION, TEXT_COMPLETION])
+    generation = GenerationSettingsSerializer(help_text="The layer the preset maps to.")
+    ignored = serializers.ListField(
+        child=serializers.CharField(), help_text="The preset's keys that were not carried."
+    )
+
+
+def _preset_from_upload(request) -> object:
+    data = PresetFileInputSerializer(data=request.data)
+    data.is_valid(raise_exception=True)
+    upload = data.validated_data["file"]
+    if upload.size > MAX_PRESET_BYTES:
+        raise ValidationError({"file": ["The file is too large: the limit is 1 MB."]})
+    try:
+        return json.loads(upload.read().decode("utf-8-sig"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise ValidationError({"file": ["The file is not valid JSON."]}) from None
 
 
 def _memory_models(owner) -> dict:
@@ -229,3 +272,35 @@ class MemoryModelsApi(APIView):
         with not_yours_answers_404():
             memory.memory_models_set(owner=request.user, **data.validated_data)
         return Response(_memory_models(request.user))
+
+
+class SillyTavernPresetApi(APIView):
+    parser_classes = [LimitedJSONParser, MultiPartParser]
+
+    @extend_schema(
+        operation_id="generation_sillytavern_preset",
+        description="Read a SillyTavern Chat Completion or Text Completion preset, sent as the "
+        "body or as a multipart `file`, and answer the generation layer it maps to "
+        "(`temperature`/`temp`, `top_p`, `frequency_penalty`/`freq_pen`, "
+        "`presence_penalty`/`presence_pen`, `openai_max_tokens`/`genamt` as `max_tokens`, "
+        "`stopping_strings` as `stop`) with the keys it did not carry in `ignored`. Nothing is "
+        "stored: save the layer on a chat, a character or a connection. A value out of range "
+        "is a 400 naming the preset's key; a file with no preset key is a 400.",
+        request={
+            "application/json": OpenApiTypes.OBJECT,
+            "multipart/form-data": PresetFileInputSerializer,
+        },
+        responses=ImportedPresetOutputSerializer,
+    )
+    def post(self, request):
+        if request.content_type.startswith("multipart/"):
+            data, where = _preset_from_upload(request), "file"
+        else:
+            data, where = request.data, api_settings.NON_FIELD_ERRORS_KEY
+        try:
+            imported = preset_to_layer(data)
+        except NotAPreset as error:
+            raise ValidationError({where: [str(error)]}) from None
+        return Response(
+            {"kind": imported.kind, "generation": imported.generation, "ignored": imported.ignored}
+        )

@@ -11,6 +11,11 @@ urlpatterns = [
         name="api-connection-memory-models",
     ),
     path(
+        "generation/sillytavern-preset/",
+        api.SillyTavernPresetApi.as_view(),
+        name="api-generation-sillytavern-preset",
+    ),
+    path(
         "connections/<int:connection_id>/",
         api.ConnectionDetailApi.as_view(),
         name="api-connection",
