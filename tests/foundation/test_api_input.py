@@ -6,6 +6,7 @@ parameters, and the JSON size and depth limits, on every write and list endpoint
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -295,7 +296,9 @@ def test_a_misspelt_filter_is_refused_naming_it(api_client, objects, path):
     misspelt = url.rsplit("?", 1)[1].split("&")[-1].split("=")[0]
     detail = response.json()["detail"]
     assert detail.startswith(f"{misspelt}: Unknown parameter. This endpoint takes: ")
-    assert api_client.get(url.replace(misspelt, "limit")).status_code == 200
+    # The same list answers once the parameter is one it takes (a page of one: an id of a
+    # long test run is over the largest page).
+    assert api_client.get(re.sub(rf"{misspelt}=[^&]*", "limit=1", url)).status_code == 200
 
 
 def test_the_whole_list_is_no_longer_given_for_a_misspelt_filter(api_client, user, objects):
