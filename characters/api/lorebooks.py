@@ -7,7 +7,6 @@ one), naming the field and the ids. A malformed id there is a 400."""
 
 from __future__ import annotations
 
-import json
 import random
 
 from drf_spectacular.types import OpenApiTypes
@@ -35,6 +34,7 @@ from drawhisper.api import (
     LimitedJSONParser,
     found_or_404,
     json_object_body,
+    json_upload,
     not_yours_answers_404,
     paged,
     paged_response,
@@ -218,12 +218,7 @@ class LorebookImportApi(APIView):
                 raise ValidationError({name: ["Unknown field."] for name in unknown})
             if upload is None:
                 raise ValidationError({"file": ["Choose a lorebook file (JSON)."]})
-            if upload.size > MAX_IMPORT_BYTES:
-                raise ValidationError({"file": ["The file is too large: the limit is 8 MB."]})
-            try:
-                data = json.loads(upload.read().decode("utf-8-sig"))
-            except (UnicodeDecodeError, json.JSONDecodeError):
-                raise ValidationError({"file": ["The file is not valid JSON."]}) from None
+            data = json_upload(upload, max_bytes=MAX_IMPORT_BYTES)
             name = (upload.name or "").rsplit(".", 1)[0]
         else:
             data, name = request.data, ""

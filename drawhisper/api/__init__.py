@@ -65,6 +65,7 @@ from drawhisper.api.parsing import (
     RequestTooLarge,
     body_too_large_message,
     json_object_body,
+    json_upload,
     loads_limited,
 )
 
@@ -82,6 +83,7 @@ __all__ = [
     "body_too_large_message",
     "LimitedJSONParser",
     "json_object_body",
+    "json_upload",
     "ID_MAX",
     "SEQ_MAX",
     "NO_NULL_PATTERN",

@@ -101,3 +101,17 @@ def json_object_body(request) -> dict:
     if not isinstance(request.data, dict):
         raise exceptions.ValidationError({"non_field_errors": ["The body must be a JSON object."]})
     return dict(request.data)
+
+
+def json_upload(upload, *, max_bytes: int) -> Any:
+    """The JSON of an uploaded import file (a UTF-8 byte-order mark allowed); a file over
+    ``max_bytes`` or not JSON is a 400 under ``file``."""
+    if upload.size > max_bytes:
+        limit = f"{max_bytes // (1024 * 1024)} MB"
+        raise exceptions.ValidationError(
+            {"file": [f"The file is too large: the limit is {limit}."]}
+        )
+    try:
+        return json.loads(upload.read().decode("utf-8-sig"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise exceptions.ValidationError({"file": ["The file is not valid JSON."]}) from None

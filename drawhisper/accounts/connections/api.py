@@ -5,8 +5,6 @@ preset read as a generation layer, nothing stored)."""
 
 from __future__ import annotations
 
-import json
-
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
@@ -34,6 +32,7 @@ from drawhisper.api import (
     StrictBooleanField,
     StrictFieldsMixin,
     found_or_404,
+    json_upload,
     not_yours_answers_404,
     refuse_body,
 )
@@ -152,13 +151,7 @@ class ImportedPresetOutputSerializer(serializers.Serializer):
 def _preset_from_upload(request) -> object:
     data = PresetFileInputSerializer(data=request.data)
     data.is_valid(raise_exception=True)
-    upload = data.validated_data["file"]
-    if upload.size > MAX_PRESET_BYTES:
-        raise ValidationError({"file": ["The file is too large: the limit is 1 MB."]})
-    try:
-        return json.loads(upload.read().decode("utf-8-sig"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise ValidationError({"file": ["The file is not valid JSON."]}) from None
+    return json_upload(data.validated_data["file"], max_bytes=MAX_PRESET_BYTES)
 
 
 def _memory_models(owner) -> dict:
