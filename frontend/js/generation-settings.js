@@ -10,7 +10,7 @@
 // fills the sampling fields from the layer it answers (connection and model stay as they are)
 // and lists the preset's keys that were not carried; the user saves with the usual button.
 
-import { csrfToken, errorFrom, HttpError, request } from "./lib/http.js";
+import { request, upload } from "./lib/http.js";
 import { h } from "./lib/dom.js";
 
 const panel = document.getElementById("generation-settings");
@@ -39,23 +39,10 @@ function fieldMessages(errors) {
 }
 
 /** The generation layer a SillyTavern preset file maps to, read by the server. */
-async function readPreset(file) {
+function readPreset(file) {
   const body = new FormData();
   body.append("file", file);
-  let response;
-  try {
-    response = await fetch("/api/generation/sillytavern-preset/", {
-      method: "POST",
-      headers: { Accept: "application/json", "X-CSRFToken": csrfToken() },
-      body,
-      credentials: "same-origin",
-    });
-  } catch {
-    throw new HttpError("The server could not be reached. Check your connection and try again.");
-  }
-  const data = await response.json().catch(() => null);
-  if (!response.ok) throw errorFrom(response.status, data);
-  return data;
+  return upload("/api/generation/sillytavern-preset/", body);
 }
 
 async function setUp(root) {
