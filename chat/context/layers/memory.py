@@ -26,30 +26,42 @@ def pinned_and_shared(turn: Turn):
     )
 
 
-class PinnedLayer(SectionLayer):
+class _BoardLayer(SectionLayer):
+    """A section of the memories kept in view of a thread: one of the two lists of
+    ``pinned_and_shared`` (``section``), or, when the turn cannot make that read, its own."""
+
+    section: int
+
+    def read_alone(self, turn: Turn) -> list[ContextItem]:
+        raise NotImplementedError
+
+    def gather(self, turn: Turn, budget: int) -> list[ContextItem]:
+        sections = pinned_and_shared(turn)
+        if sections is None:
+            return self.read_alone(turn)
+        return sections[self.section]
+
+
+class PinnedLayer(_BoardLayer):
     """Memories pinned to this thread, oldest pin first; always offered."""
 
     name = "pinned"
     heading = "### Pinned memories"
+    section = 0
 
-    def gather(self, turn: Turn, budget: int) -> list[ContextItem]:
-        sections = pinned_and_shared(turn)
-        if sections is None:
-            return memory_context.pinned_memories(thread_id=turn.thread_id)
-        return sections[0]
+    def read_alone(self, turn: Turn) -> list[ContextItem]:
+        return memory_context.pinned_memories(thread_id=turn.thread_id)
 
 
-class SharedLayer(SectionLayer):
+class SharedLayer(_BoardLayer):
     """Memories shared across the user's chats with this character, oldest first."""
 
     name = "shared"
     heading = "### Shared memories"
+    section = 1
 
-    def gather(self, turn: Turn, budget: int) -> list[ContextItem]:
-        sections = pinned_and_shared(turn)
-        if sections is None:
-            return memory_context.shared_memories(thread_id=turn.thread_id)
-        return sections[1]
+    def read_alone(self, turn: Turn) -> list[ContextItem]:
+        return memory_context.shared_memories(thread_id=turn.thread_id)
 
 
 class SummaryLayer(SectionLayer):
