@@ -23,7 +23,11 @@ Invariants:
   ``failed`` with a readable error when the provider failed, text so far kept.
 - A continuation starts from the text of the reply it extends (``PreparedReply.prefix``):
   its ``reply.delta`` events carry only what the model adds, appended to the text of the
-  ``reply.start`` message; ``reply.end`` carries the whole text.
+  ``reply.start`` message; ``reply.end`` carries the whole text. A model's continuation often
+  lacks the space before its first word, so ``continuation_separator`` adds one where the old
+  text does not end in whitespace and the new one opens with neither whitespace nor
+  punctuation that closes a word ("...the door." + "She turned" reads "...the door. She
+  turned"; "...said" + ", then" stays as it is); the space is part of the first delta.
 - Events go through ``publish`` (the thread's channel group), so every open tab of the
   thread sees the same stream.
 - Streamed text is coalesced (``DeltaBatcher``): the first piece is sent at once, later ones
@@ -195,6 +199,7 @@ class ReplyRun:
             )
             receipt = prepared.receipt
             self.text = self._saved_text = prepared.prefix
+            joined = not prepared.prefix  # a continuation's first piece may need a space
             backend = await aget_llm("chat", config=prepared.llm)
             saver = asyncio.create_task(self._autosave())
             async with contextlib.aclosing(
@@ -203,6 +208,9 @@ class ReplyRun:
                 async for piece in pieces:
                     if not piece:
                         continue
+                    if not joined:
+                        piece = continuation_separator(self.text, piece) + piece
+                        joined = True
                     self.text += piece
                     await self.deltas.add(piece)
         except asyncio.CancelledError:
@@ -275,6 +283,24 @@ class ReplyRun:
                     content=text,
                 )
                 self._saved_text, self._saved_at = text, time.monotonic()
+
+
+# What opens a continuation without a space: whitespace, or a mark that closes the word or
+# sentence before it.
+_ATTACHED_OPENINGS = frozenset(".,;:!?…)]}”’»%-–—")
+
+
+def continuation_separator(old: str, new: str) -> str:
+    """The text that goes between a reply's ``old`` text and the ``new`` text a continuation
+    starts with: a space when ``old`` does not end in whitespace and ``new`` opens with
+    neither whitespace nor punctuation that belongs to the word before it; else nothing.
+
+    This is the join SillyTavern makes for chat-completion models (it adds its continue
+    postfix, a space by default, to a text that does not end in one), with punctuation left
+    attached, for every provider."""
+    if not old or not new or old[-1].isspace() or new[0].isspace():
+        return ""
+    return "" if new[0] in _ATTACHED_OPENINGS else " "
 
 
 def open_stream(backend: Any, messages: list, *, interval: float) -> AsyncIterator[str]:

@@ -327,6 +327,52 @@ async def test_a_stopped_reply_says_so_and_a_cut_off_one_says_it_was_cut_off(
     assert cut.error == "The reply was cut off before it finished."
 
 
+@pytest.mark.parametrize(
+    ("old", "addition", "joined"),
+    [
+        ("He opened the door.", "She turned.", "He opened the door. She turned."),
+        ("He opened the door.", " She turned.", "He opened the door. She turned."),
+        ("He opened the door.\n", "She turned.", "He opened the door.\nShe turned."),
+        ("He paused", ", then laughed.", "He paused, then laughed."),
+        ("*He waits*", "*and waits.*", "*He waits* *and waits.*"),
+    ],
+)
+async def test_a_continuation_is_joined_to_the_old_text_with_one_space_where_it_needs_one(
+    thread, token, old, addition, joined
+):
+    ScriptedChatBackend.reset()
+    ScriptedChatBackend.script(old, addition)
+    ws = await connect(thread.pk, token)
+    await send_message(ws, "And then?")
+    await receive_until(ws, "reply.end")
+
+    await ws.send_json_to({"type": "reply.continue"})
+    events = await receive_until(ws, "reply.end")
+    start = next(event for event in events if event["type"] == "reply.start")
+    deltas = "".join(event["delta"] for event in events if event["type"] == "reply.delta")
+    # What the open tab shows (start text + deltas), what reply.end says and what is stored
+    # are the same joined text.
+    assert start["message"]["content"] + deltas == events[-1]["content"] == joined
+    stored = (await get_messages(thread.pk))[-1]
+    assert stored.content == joined
+    await ws.disconnect()
+
+
+async def test_the_offline_model_continues_a_reply_after_a_space(thread, token, settings):
+    use_chat_backend(settings, "drawhisper.providers.offline.OfflineChatBackend", delay=0)
+    ws = await connect(thread.pk, token)
+    await send_message(ws, "Tell me about the coast.")
+    first = (await receive_until(ws, "reply.end"))[-1]
+
+    await ws.send_json_to({"type": "reply.continue"})
+    end = (await receive_until(ws, "reply.end"))[-1]
+    old = first["content"]
+    assert end["content"].startswith(old) and len(end["content"]) > len(old) + 1
+    added = end["content"][len(old) :]
+    assert added[0] == " " and not added[1].isspace()  # "...real replies. *Mara looks up.*"
+    await ws.disconnect()
+
+
 async def test_continue_extends_the_last_reply_and_keeps_the_old_text_as_a_version(thread, token):
     ScriptedChatBackend.reset()
     ScriptedChatBackend.script("The coast runs north.", " Then it bends east, past the light.")

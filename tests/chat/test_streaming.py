@@ -11,7 +11,7 @@ import pytest
 from channels.db import database_sync_to_async
 
 from chat.models import Message
-from chat.streaming import DeltaBatcher
+from chat.streaming import DeltaBatcher, continuation_separator
 from drawhisper.providers.fake import ScriptedChatBackend
 from tests.chat.conftest import connect, receive_until, use_chat_backend, wait_until
 
@@ -49,6 +49,32 @@ async def a_turn_of_the_loop() -> None:
     """Let the loop run what is due now (a send scheduled for its next turn), no time passing."""
     for _ in range(3):
         await asyncio.sleep(0)
+
+
+# ------------------------------------------------------------------ joining a continuation
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "separator"),
+    [
+        ("the door.", "She turned", " "),  # the model left out the space
+        ("the door.", " She turned", ""),  # it did not
+        ("the door. ", "She turned", ""),
+        ("the door.\n\n", "She turned", ""),
+        ("He paused", ", then laughed", ""),
+        ("He paused", "... then laughed", ""),
+        ("He paused", "\u2014then laughed", ""),
+        ('"Wait', '," she said', ""),
+        ("the door.", '"Who is it?"', " "),
+        ("the door.", "*She turns.*", " "),
+        ("", "She turned", ""),
+        ("the door.", "", ""),
+    ],
+)
+def test_a_continuation_gets_a_space_only_where_the_two_texts_would_run_together(
+    old, new, separator
+):
+    assert continuation_separator(old, new) == separator
 
 
 # ------------------------------------------------------------------ the batcher on its own
