@@ -555,7 +555,10 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": LOG_LEVEL},
     "loggers": {
         "django.db.backends": {"level": "INFO"},
+        # The HTTP clients log one INFO line per request: one per model call and per
+        # streamed reply, which is the chat turn's hot path. Their warnings still show.
         "httpx": {"level": "WARNING"},
+        "httpx2": {"level": "WARNING"},
         "daphne": {"level": "WARNING"},
     },
 }

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 
 import pytest
 
@@ -203,3 +204,21 @@ async def test_paced_reads_never_hold_back_the_first_text(server):
         assert await asyncio.wait_for(anext(pieces), timeout=20) == "First light."
     finally:
         await pieces.aclose()
+
+
+async def test_a_reply_through_the_adapter_writes_no_log_line_per_request(server, caplog):
+    """A streamed reply and a completion each make one HTTP request; the HTTP client's
+    INFO line per request is quieted (it would be one line per chat turn), its warnings
+    still show."""
+    server.push("Good evening.")
+    server.push("A summary.")
+    llm = OpenAIChatBackend(
+        model="fake-chat", api_key="test", base_url=server.base_url, timeout=5, max_retries=0
+    )
+    with caplog.at_level(logging.INFO):
+        assert "".join([delta async for delta in llm.stream(MESSAGES)]) == "Good evening."
+        assert (await asyncio.to_thread(llm.complete, MESSAGES)).text == "A summary."
+
+    assert len(server.requests()) == 2
+    assert [record.getMessage() for record in caplog.records if "HTTP" in record.getMessage()] == []
+    assert logging.getLogger("httpx2").isEnabledFor(logging.WARNING)
