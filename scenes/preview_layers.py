@@ -6,7 +6,10 @@ instructions, each with its tokens and its budget. Keyed entries (and those matc
 meaning) depend on the chat, so the preview leaves them out and says so. The lore documents
 the scene's chats search (the character's, the scene's, those of the books on either) are
 listed with their passages and tokens: their passages are retrieved for each message into
-the retrieved layer, whose budget the layer shows; nothing of them is always in."""
+the retrieved layer, whose budget the layer shows; nothing of them is always in.
+
+The preview calls the user what a new chat of the scene would (:class:`PreviewUser`, read
+by ``chat.naming``'s rule): the default persona's name, else the profile's or the account's."""
 
 from __future__ import annotations
 
@@ -32,6 +35,34 @@ LORE_LABELS = {
 
 
 @dataclass(frozen=True)
+class PreviewUser:
+    """Who ``{{user}}`` is in a new chat of the character: the name, and the default
+    persona's description as written (``{{persona}}`` in card texts) and as the persona
+    layer and the system prompt carry it (macros resolved)."""
+
+    name: str
+    description: str = ""
+    persona_text: str = ""
+
+
+def preview_user(*, user, config: EffectiveConfig) -> PreviewUser:
+    """The user as a new chat with ``config``'s character would name them."""
+    from characters.selectors import persona_choice
+    from chat.naming import new_chat_user_name
+
+    persona = persona_choice(user=user)
+    name = new_chat_user_name(owner=user, character_id=config.character_id, persona=persona)
+    description = persona.description if persona is not None else ""
+    return PreviewUser(
+        name=name,
+        description=description,
+        persona_text=render_card_text(
+            description, config, user_name=name, persona_description=description
+        ),
+    )
+
+
+@dataclass(frozen=True)
 class PreviewLayer:
     name: str
     label: str
@@ -40,24 +71,24 @@ class PreviewLayer:
     budget: int
 
 
-def preview_layers(*, user, config: EffectiveConfig) -> list[PreviewLayer]:
-    from characters.selectors import lore_for_turn, persona_choice
+def preview_layers(*, user, config: EffectiveConfig, who: PreviewUser) -> list[PreviewLayer]:
+    """The layers besides the system prompt, for the user ``who`` (:func:`preview_user`)."""
+    from characters.selectors import lore_for_turn
 
     budgets = settings.CONTEXT_LAYER_BUDGETS
-    persona = persona_choice(user=user)
-    user_name = persona.name if persona is not None else user.get_username()
-    description = persona.description if persona is not None else ""
 
     def rendered(text: str) -> str:
-        return render_card_text(text, config, user_name=user_name, persona_description=description)
+        return render_card_text(
+            text, config, user_name=who.name, persona_description=who.description
+        )
 
     layers = []
-    if description.strip():
-        text = rendered(description)
+    if who.description.strip():
+        text = who.persona_text
         layers.append(
             PreviewLayer(
                 "persona",
-                f"Persona: {user_name}",
+                f"Persona: {who.name}",
                 text,
                 count_tokens(text),
                 budgets.get("persona", 0),

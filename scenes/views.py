@@ -18,7 +18,7 @@ from characters.selectors import character_get
 from drawhisper.tokens import count_tokens
 from scenes.forms import SceneForm
 from scenes.models import Scene
-from scenes.preview_layers import preview_layers
+from scenes.preview_layers import preview_layers, preview_user
 from scenes.prompting import render_system_prompt
 from scenes.selectors import effective_config, scene_deletion_impact, scene_get
 from scenes.services import scene_create, scene_delete, scene_update
@@ -39,12 +39,13 @@ def _preview(character, form: SceneForm, scene: Scene | None) -> dict:
         fields.update({name: form.data.get(name, "") for name in SceneForm.rules})
     unsaved = Scene(pk=scene.pk if scene is not None else None, character=character, **fields)
     config = effective_config(character=character, scene=unsaved)
-    prompt = render_system_prompt(config)
+    who = preview_user(user=character.owner, config=config)
+    prompt = render_system_prompt(config, user_name=who.name, persona_description=who.persona_text)
     return {
         "prompt": prompt,
         "tokens": count_tokens(prompt),
         "budget": settings.CONTEXT_LAYER_BUDGETS["character"],
-        "layers": preview_layers(user=character.owner, config=config),
+        "layers": preview_layers(user=character.owner, config=config, who=who),
     }
 
 

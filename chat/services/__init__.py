@@ -11,6 +11,7 @@ Invariants are stated in each module; callers import from this package.
 
 from __future__ import annotations
 
+from chat.naming import thread_user_name
 from chat.services.errors import (
     BUSY_DETAIL,
     ChatError,
@@ -48,7 +49,6 @@ from chat.services.threads import (
     thread_delete,
     thread_start,
     thread_update,
-    thread_user_name,
 )
 
 __all__ = [

@@ -26,9 +26,9 @@ from characters.selectors import lore_stamp_of_thread, persona_view_of
 from chat import selectors
 from chat.context import AssembledContext, assemble_context
 from chat.models import ContextReceipt, Message, Thread
+from chat.naming import user_name_of
 from chat.services import guard
 from chat.services.errors import NothingToContinue, NothingToRegenerate, NotLatestReply
-from chat.services.threads import user_name_of
 from drawhisper.accounts.connections import chat_llm_config, default_connection_id_of
 from drawhisper.compiled_sql import CompiledQuery
 from drawhisper.providers.base import ChatMessage

@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from chat.models import Message, Thread
+from chat.naming import greeting_user_name
 from chat.services import guard
 from drawhisper.accounts.connections import validate_generation
 from drawhisper.tokens import count_tokens
@@ -18,36 +19,6 @@ _UNSET = object()
 
 def _default_title(*, character, scene) -> str:
     return f"{character.name} · {scene.title}" if scene is not None else character.name
-
-
-def thread_user_name(*, owner, persona_id: int | None) -> str:
-    """The name ``{{user}}`` stands for in a chat: its persona's, else the account's."""
-    from characters.selectors import persona_view
-
-    return user_name_of(owner=owner, persona=persona_view(owner_id=owner.pk, persona_id=persona_id))
-
-
-def user_name_of(*, owner, persona) -> str:
-    """``thread_user_name`` for a chat whose ``PersonaView`` (or None) was read already: the
-    persona's name, else the account's first name, else its username (as the memory
-    pipeline names the user on its transcript lines)."""
-    if persona is not None:
-        return persona.name
-    return (owner.first_name or "").strip() or owner.get_username()
-
-
-def greeting_user_name(*, owner, persona_id: int | None, character_id: int) -> str:
-    """The name a new chat's greeting calls the user, the one its replies will use: the
-    persona's when the chat has one (the user chose it), else the name this character's
-    profile of the user holds (the one they asked to be called, "call me Alex", or wrote in
-    the profile), else the account's."""
-    from memories.context import profile_name
-
-    if persona_id is None:
-        told = profile_name(owner_id=owner.pk, character_id=character_id)
-        if told:
-            return told
-    return thread_user_name(owner=owner, persona_id=persona_id)
 
 
 def thread_create(

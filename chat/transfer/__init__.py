@@ -27,8 +27,8 @@ from django.utils import timezone
 
 from chat import selectors
 from chat.models import Message, Thread
+from chat.naming import thread_user_name
 from chat.services import guard
-from chat.services.threads import thread_user_name
 from chat.transfer.sillytavern import ChatFileError, parse_chat, render_chat
 from drawhisper.tokens import count_tokens
 

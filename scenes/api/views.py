@@ -28,7 +28,7 @@ from scenes.api.serializers import (
     SceneUpdateInputSerializer,
 )
 from scenes.models import Scene
-from scenes.preview_layers import preview_layers
+from scenes.preview_layers import preview_layers, preview_user
 from scenes.prompting import PROMPT_VERSION, render_greeting, render_system_prompt
 from scenes.selectors import effective_config, scene_get, scene_list
 from scenes.services import scene_create, scene_delete, scene_update
@@ -126,14 +126,19 @@ class ScenePreviewApi(APIView):
         config = effective_config(
             character=character, scene=Scene(pk=scene_id, character=character, **data)
         )
-        prompt = render_system_prompt(config)
+        who = preview_user(user=request.user, config=config)
+        prompt = render_system_prompt(
+            config, user_name=who.name, persona_description=who.persona_text
+        )
         body = {
             "system_prompt": prompt,
-            "greeting": render_greeting(config),
+            "greeting": render_greeting(config, user_name=who.name),
             "prompt_version": PROMPT_VERSION,
             "token_count": count_tokens(prompt),
             "token_budget": settings.CONTEXT_LAYER_BUDGETS["character"],
             "problems": problems,
-            "layers": [asdict(layer) for layer in preview_layers(user=request.user, config=config)],
+            "layers": [
+                asdict(layer) for layer in preview_layers(user=request.user, config=config, who=who)
+            ],
         }
         return Response(ScenePreviewOutputSerializer(body).data)

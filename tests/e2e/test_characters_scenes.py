@@ -84,3 +84,24 @@ def test_gallery_and_editor_fit_a_phone_and_work_by_keyboard(live_app, make_page
     page.keyboard.type("Quiet and warm.")
     expect(page.locator("#prompt-preview")).to_contain_text("Quiet and warm.")
     expect(page.get_by_label("Stage directions")).to_be_focused()
+
+
+def test_the_scene_preview_calls_the_user_by_their_default_persona(live_app, browser_page, login):
+    """With a default persona, the preview says what a chat of the scene would: the
+    persona's name where the texts write {{user}}, never a stand-in "User"."""
+    from characters.models import Persona
+
+    page = browser_page
+    user = live_app.create_user()
+    Persona.objects.create(owner=user, name="Ash", description="A sailor.", default=True)
+    character = Character.objects.create(owner=user, name="Mara Quill")
+    login(page, user)
+
+    page.goto(live_app.path(f"/scenes/new/?character={character.pk}"))
+    preview = page.locator("#prompt-preview")
+    expect(preview).to_contain_text("role-play chat with Ash.")
+    page.get_by_label("Stage directions").fill("Answer {{user}} in verse.")
+    expect(preview).to_contain_text("Answer Ash in verse.")
+    expect(page.locator("#preview-status")).to_have_text("Up to date")
+    expect(preview).not_to_contain_text("User")
+    expect(page.locator("#preview-layers")).to_contain_text("Persona: Ash")
