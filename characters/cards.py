@@ -32,6 +32,7 @@ from typing import Any
 from PIL import Image, PngImagePlugin, UnidentifiedImageError
 
 from characters.avatars import AVATAR_MAX_PIXELS, pixel_message
+from drawhisper.api import JSONTooDeep, loads_limited
 
 SPEC = "chara_card_v2"
 SPEC_VERSION = "2.0"
@@ -216,11 +217,15 @@ def decode_card_json(raw: bytes | str) -> Any:
         except UnicodeDecodeError:
             raise CardError("The card is not UTF-8 text.") from None
     try:
-        return json.loads(raw)
+        return loads_limited(raw)
+    except JSONTooDeep as error:
+        raise CardError(f"The card's {error}") from None
     except json.JSONDecodeError as error:
         raise CardError(
             f"The card is not valid JSON ({error.msg} at line {error.lineno}, column {error.colno})."
         ) from None
+    except ValueError as error:  # NaN, Infinity or a number too large
+        raise CardError(f"The card is not valid JSON: {error}") from None
 
 
 def card_from_png(data: bytes) -> Any:

@@ -177,16 +177,19 @@ class CharacterImportApi(APIView):
     )
     def post(self, request):
         image = None
+        # A card that cannot be read is the uploaded file's fault, or the body's.
+        where = "non_field_errors"
         try:
             if request.content_type.startswith("multipart/"):
                 serializer = CardImportInputSerializer(data=request.data)
                 serializer.is_valid(raise_exception=True)
                 upload = serializer.validated_data["file"]
+                where = "file"
                 card, image = read_card_upload(upload)
             else:
                 card = cards.parse_card(request.data)
         except cards.CardError as error:
-            raise ValidationError({"non_field_errors": [str(error)]}) from None
+            raise ValidationError({where: [str(error)]}) from None
         result = character_import_card(owner=request.user, card=card, image=image)
         body = {
             "character": CharacterOutputSerializer(result.character).data,

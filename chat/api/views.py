@@ -276,7 +276,7 @@ class ThreadImportApi(APIView):
                     data=upload.read(),
                 )
         except transfer.ChatFileError as error:
-            raise ValidationError({"file": str(error)}) from error
+            raise ValidationError({"file": [str(error)]}) from error
         except DjangoValidationError as error:
             raise ValidationError(error.message_dict) from error
         payload = {

@@ -22,6 +22,8 @@ from typing import Any
 
 from django.utils.dateparse import parse_datetime
 
+from drawhisper.api import JSONTooDeep, loads_limited
+
 MAX_LINE_CHARS = 2_000_000
 HUMAN_DATE_FORMATS = (
     "%B %d, %Y %I:%M%p",
@@ -144,11 +146,13 @@ def parse_chat(data: bytes | str, *, max_messages: int, max_message_chars: int) 
         if len(raw) > MAX_LINE_CHARS:
             raise ChatFileError("the line is too long.", line=number)
         try:
-            record = json.loads(raw)
-        except (json.JSONDecodeError, RecursionError) as error:
-            raise ChatFileError(
-                f"not valid JSON ({error.__class__.__name__}).", line=number
-            ) from error
+            record = loads_limited(raw)
+        except JSONTooDeep as error:
+            raise ChatFileError(str(error), line=number) from None
+        except json.JSONDecodeError as error:
+            raise ChatFileError(f"not valid JSON ({error.msg}).", line=number) from None
+        except ValueError as error:  # NaN, Infinity or a number too large
+            raise ChatFileError(f"not valid JSON: {error}", line=number) from None
         if not isinstance(record, dict):
             raise ChatFileError("each line must be a JSON object.", line=number)
         if not saw_header:

@@ -16,7 +16,8 @@ Input is refused rather than guessed at:
 - a query parameter a list or export does not take is a 400 naming it (``QuerySerializer``;
   ``refuse_query`` where the list takes no filter);
 - a JSON body is at most ``DATA_UPLOAD_MAX_MEMORY_SIZE`` bytes (413) and ``MAX_JSON_DEPTH``
-  levels deep (400); the chat WebSocket applies the same ``loads_limited``;
+  levels deep (400), with no NaN or Infinity; the chat WebSocket and every uploaded JSON
+  file (``json_upload``, cards, each line of a chat file) apply the same ``loads_limited``;
 - text that must not be blank once trimmed carries ``NotBlankValidator``, whose pattern the
   OpenAPI schema states (``NOT_BLANK_PATTERN``), as it states DRF's own text rules.
 

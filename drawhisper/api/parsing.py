@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import codecs
 import json
+import math
 from typing import Any
 
 from django.conf import settings
@@ -42,12 +43,21 @@ def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number JSON allows.")
 
 
+def _finite_float(text: str) -> float:
+    # ``1e400`` is valid JSON that Python reads as infinity, which no column or setting takes.
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{text} is too large a number.")
+    return value
+
+
 def loads_limited(text: str | bytes, *, max_depth: int = MAX_JSON_DEPTH) -> Any:
-    """``json.loads`` that refuses NaN/Infinity and nesting deeper than ``max_depth`` with a
-    ``ValueError`` (``JSONTooDeep`` for the depth) instead of a ``RecursionError``."""
+    """``json.loads`` that refuses NaN/Infinity (spelt so, or a number too large to be
+    finite, such as ``1e400``) and nesting deeper than ``max_depth`` with a ``ValueError``
+    (``JSONTooDeep`` for the depth) instead of a ``RecursionError``."""
     message = f"JSON is nested too deeply: at most {max_depth} levels of objects and lists."
     try:
-        value = json.loads(text, parse_constant=_refuse_constant)
+        value = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
     except RecursionError:
         raise JSONTooDeep(message) from None
     if _depth_exceeds(value, max_depth):
@@ -104,14 +114,26 @@ def json_object_body(request) -> dict:
 
 
 def json_upload(upload, *, max_bytes: int) -> Any:
-    """The JSON of an uploaded import file (a UTF-8 byte-order mark allowed); a file over
-    ``max_bytes`` or not JSON is a 400 under ``file``."""
+    """The JSON of an uploaded import file (a UTF-8 byte-order mark allowed), read by
+    ``loads_limited``; a file over ``max_bytes``, not JSON, nested too deeply or holding NaN
+    or Infinity is a 400 under ``file``."""
     if upload.size > max_bytes:
         limit = f"{max_bytes // (1024 * 1024)} MB"
         raise exceptions.ValidationError(
             {"file": [f"The file is too large: the limit is {limit}."]}
         )
     try:
-        return json.loads(upload.read().decode("utf-8-sig"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise exceptions.ValidationError({"file": ["The file is not valid JSON."]}) from None
+        text = upload.read().decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise exceptions.ValidationError({"file": ["The file is not UTF-8 text."]}) from None
+    try:
+        return loads_limited(text)
+    except JSONTooDeep as error:
+        raise exceptions.ValidationError({"file": [f"The file's {error}"]}) from None
+    except json.JSONDecodeError as error:
+        where = f"line {error.lineno}, column {error.colno}"
+        message = f"The file is not valid JSON ({error.msg} at {where})."
+        raise exceptions.ValidationError({"file": [message]}) from None
+    except ValueError as error:
+        message = f"The file is not valid JSON: {error}"
+        raise exceptions.ValidationError({"file": [message]}) from None

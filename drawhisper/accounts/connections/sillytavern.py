@@ -10,7 +10,6 @@ preset's key, never clamped."""
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,6 +17,7 @@ from typing import Any
 from rest_framework import serializers
 
 from drawhisper.accounts.connections.generation import GenerationSettingsSerializer, clean_layer
+from drawhisper.api import loads_limited
 
 CHAT_COMPLETION = "chat_completion"
 TEXT_COMPLETION = "text_completion"
@@ -103,8 +103,8 @@ def _stop_strings(value: Any) -> Any:
         if not value.strip():
             return []
         try:
-            value = json.loads(value)
-        except json.JSONDecodeError:
+            value = loads_limited(value)
+        except ValueError:  # not JSON, too deeply nested, NaN
             raise serializers.ValidationError(
                 "Must be a list of strings, or the JSON text of one."
             ) from None
