@@ -2,7 +2,8 @@
 delete), ``{id}/retry/`` and ``{id}/file/`` (the original, to its owner only).
 
 An upload is multipart: ``file`` and exactly one of ``character``, ``scene``, ``lorebook``
-(the caller's own; another user's answers 404 as a missing one does). A file over
+(the caller's own; another user's answers 404 as a missing one does, naming the field as a
+thread's ``character`` does). A file over
 ``DOCUMENT_MAX_BYTES``, of another type than text, Markdown or PDF (sniffed from the bytes),
 or a PDF that cannot be read answers 400 with a sentence naming ``file``. The answer has the
 indexing ``status`` and ``progress``; the same file on the same target again answers 200
@@ -114,15 +115,17 @@ def _target_or_404(request: Request, data: dict) -> documents.Target:
     if data.get("character") is not None:
         found_or_404(
             character_selectors.character_get(user=user, character_id=data["character"]),
-            "No such character.",
+            "character: No such character.",
         )
         return documents.Target(character_id=data["character"])
     if data.get("scene") is not None:
-        found_or_404(scene_selectors.scene_get(user=user, scene_id=data["scene"]), "No such scene.")
+        found_or_404(
+            scene_selectors.scene_get(user=user, scene_id=data["scene"]), "scene: No such scene."
+        )
         return documents.Target(scene_id=data["scene"])
     found_or_404(
         character_selectors.lorebook_get(user=user, lorebook_id=data["lorebook"]),
-        "No such lorebook.",
+        "lorebook: No such lorebook.",
     )
     return documents.Target(lorebook_id=data["lorebook"])
 

@@ -134,9 +134,16 @@ def test_another_users_targets_and_documents_are_not_found(
     api_client, other_api_client, other_user, character
 ):
     theirs = CharacterFactory(owner=other_user)
-    assert upload(api_client, character=theirs.pk).status_code == 404
-    assert upload(api_client, scene=SceneFactory(owner=other_user).pk).status_code == 404
-    assert upload(api_client, lorebook=987654).status_code == 404
+    their_scene = SceneFactory(owner=other_user).pk
+    for target, answer in [
+        ({"character": theirs.pk}, "character: No such character."),
+        ({"character": 987654}, "character: No such character."),
+        ({"scene": their_scene}, "scene: No such scene."),
+        ({"lorebook": 987654}, "lorebook: No such lorebook."),
+    ]:
+        response = upload(api_client, **target)
+        assert (response.status_code, response.json()) == (404, {"detail": answer}), target
+    assert not LoreDocument.objects.exists()
 
     mine = upload(api_client, character=character.pk).json()
     assert other_api_client.get(f"/api/documents/{mine['id']}/").status_code == 404
