@@ -7,8 +7,9 @@
 // model. A value out of range is shown beside its field before anything is sent, and the
 // server's refusals ("temperature: ...") are shown beside the field they name.
 // "Import SillyTavern preset" sends the chosen file to /api/generation/sillytavern-preset/,
-// fills the sampling fields from the layer it answers (connection and model stay as they are)
-// and lists the preset's keys that were not carried; the user saves with the usual button.
+// fills the model (a Chat Completion preset's model for its source) and the sampling fields
+// from the layer it answers (the connection stays as it is) and lists the preset's keys that
+// were not carried; the user saves with the usual button.
 
 import { request, upload } from "./lib/http.js";
 import { h } from "./lib/dom.js";
@@ -114,6 +115,7 @@ async function setUp(root) {
     try {
       const answer = await readPreset(file);
       const generation = answer.generation;
+      if ("model" in generation) model.value = generation.model;
       for (const name of NUMBER_FIELDS) {
         if (name in generation) inputs[name].value = String(generation[name]);
       }

@@ -19,6 +19,15 @@ URL = "/api/generation/sillytavern-preset/"
 CHAT_PRESET = {
     "chat_completion_source": "openai",
     "openai_model": "gpt-4-turbo",
+    "claude_model": "claude-3-5-sonnet-20240620",
+    "windowai_model": "",
+    "openrouter_model": "OR_Website",
+    "openrouter_use_fallback": False,
+    "ai21_model": "jamba-1.5-large",
+    "mistralai_model": "mistral-large-latest",
+    "custom_model": "",
+    "custom_url": "",
+    "google_model": "gemini-pro",
     "temperature": 0.9,
     "frequency_penalty": 0.2,
     "presence_penalty": 0.1,
@@ -60,6 +69,7 @@ def test_chat_completion_preset_maps_to_a_layer_and_names_what_it_left(api_clien
     answer = response.json()
     assert answer["kind"] == "chat_completion"
     assert answer["generation"] == {
+        "model": "gpt-4-turbo",
         "temperature": 0.9,
         "top_p": 0.95,
         "max_tokens": 300,
@@ -67,8 +77,53 @@ def test_chat_completion_preset_maps_to_a_layer_and_names_what_it_left(api_clien
         "presence_penalty": 0.1,
     }
     assert "prompt_order" in answer["ignored"] and "prompts" in answer["ignored"]
-    assert "openai_model" in answer["ignored"] and "top_k" in answer["ignored"]
-    assert "temperature" not in answer["ignored"]
+    assert "top_k" in answer["ignored"]
+    assert "temperature" not in answer["ignored"] and "openai_model" not in answer["ignored"]
+    # The models kept for the sources the preset does not use are named, not carried.
+    assert {"claude_model", "google_model", "mistralai_model", "openrouter_model"} <= set(
+        answer["ignored"]
+    )
+
+
+@pytest.mark.parametrize(
+    ("source", "key", "model"),
+    [
+        ("claude", "claude_model", "claude-3-5-sonnet-20240620"),
+        ("makersuite", "google_model", "gemini-pro"),
+        ("mistralai", "mistralai_model", "mistral-large-latest"),
+        ("openrouter", "openrouter_model", "nousresearch/hermes-3-llama-3.1-405b"),
+        ("custom", "custom_model", "qwen2.5-32b-instruct"),
+        ("deepseek", "deepseek_model", "deepseek-v4-flash"),
+    ],
+)
+def test_the_model_of_the_presets_source_is_carried(api_client, source, key, model):
+    preset = {**CHAT_PRESET, "chat_completion_source": source, key: model}
+    answer = upload(api_client, preset).json()
+    assert answer["generation"]["model"] == model
+    assert key not in answer["ignored"] and "openai_model" in answer["ignored"]
+
+
+@pytest.mark.parametrize(
+    "preset",
+    [
+        # OpenRouter's "let the site choose", an empty custom model, a source we do not know,
+        # no source at all.
+        {**CHAT_PRESET, "chat_completion_source": "openrouter"},
+        {**CHAT_PRESET, "chat_completion_source": "custom"},
+        {**CHAT_PRESET, "chat_completion_source": "scale"},
+        {key: value for key, value in CHAT_PRESET.items() if key != "chat_completion_source"},
+    ],
+)
+def test_a_preset_whose_source_has_no_model_sets_none(api_client, preset):
+    answer = upload(api_client, preset).json()
+    assert "model" not in answer["generation"]
+    assert answer["generation"]["temperature"] == 0.9
+    assert "openai_model" in answer["ignored"]
+
+
+def test_a_text_completion_preset_carries_no_model(api_client):
+    answer = api_client.post(URL, {**TEXT_PRESET, "model": "x"}, format="json").json()
+    assert "model" not in answer["generation"] and "model" in answer["ignored"]
 
 
 def test_text_completion_preset_as_the_body(api_client):
@@ -126,6 +181,9 @@ def test_the_answer_is_accepted_by_the_character_save(api_client, user):
         ({**TEXT_PRESET, "stopping_strings": [str(n) for n in range(9)]}, "stopping_strings"),
         ({**TEXT_PRESET, "stopping_strings": "not json"}, "stopping_strings"),
         ({**TEXT_PRESET, "stopping_strings": [1]}, "stopping_strings"),
+        ({**CHAT_PRESET, "openai_model": 4}, "openai_model"),
+        ({**CHAT_PRESET, "openai_model": "m" * 201}, "openai_model"),
+        ({**CHAT_PRESET, "chat_completion_source": ["openai"]}, "chat_completion_source"),
     ],
 )
 def test_values_out_of_range_are_refused_naming_the_key(api_client, preset, field):

@@ -159,3 +159,45 @@ def test_sillytavern_preset_fills_the_form_and_is_saved(live_app, browser_page, 
     )
     expect(page.locator("#generation-status")).to_contain_text("Preset not imported: temp")
     expect(form.get_by_label("Temperature (0–2)")).to_have_value("1.2")
+
+
+def test_a_chat_completion_preset_fills_the_model_of_its_source(live_app, browser_page, login):
+    """A Chat Completion preset keeps a model per source; the one of the source it was made
+    for fills the Model field (a text preset leaves the model as it was, above)."""
+    page = browser_page
+    user = live_app.create_user()
+    character = CharacterFactory(owner=user, name="Mara", generation={"model": "kept-model"})
+    login(page, user)
+    page.goto(live_app.path(f"/characters/{character.pk}/"))
+    form = page.locator("#generation-form")
+    expect(form.get_by_label("Model", exact=True)).to_have_value("kept-model")
+
+    preset = {
+        "chat_completion_source": "claude",
+        "openai_model": "gpt-4-turbo",
+        "claude_model": "claude-3-5-sonnet-20240620",
+        "openrouter_model": "OR_Website",
+        "temperature": 0.8,
+        "openai_max_tokens": 400,
+        "prompts": [{"identifier": "main", "content": "Write {{char}}'s next reply."}],
+    }
+    form.get_by_label("Import SillyTavern preset").set_input_files(
+        files=[
+            {
+                "name": "Claude.json",
+                "mimeType": "application/json",
+                "buffer": json.dumps(preset).encode(),
+            }
+        ]
+    )
+    notes = page.locator("#generation-preset-notes")
+    expect(notes).to_contain_text("Chat Completion preset Claude.json: filled model,")
+    expect(notes).to_contain_text("openai_model")
+    expect(form.get_by_label("Model", exact=True)).to_have_value("claude-3-5-sonnet-20240620")
+    form.get_by_role("button", name="Save model settings").click()
+    expect(page.locator("#generation-status")).to_have_text("Saved.")
+    assert Character.objects.get(pk=character.pk).generation == {
+        "model": "claude-3-5-sonnet-20240620",
+        "temperature": 0.8,
+        "max_tokens": 400,
+    }
