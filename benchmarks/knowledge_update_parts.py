@@ -21,6 +21,12 @@
   tune on, each pair of people in its own role-play scene, the change said in the user's own
   words and mostly indirectly, with non-changes after it (a trip back, a relative's
   question, an old partner kept as a friend, a joke) that must not retire the value;
+- ``dev5`` (``benchmarks.knowledge_updates_dev5.DEV5_CASES``): a tuning part, written on 4
+  December to tune on, whose failures may be read: forty more chats, eight pairs of people in
+  fantasy, science-fiction, modern and historical scenes, the change said in passing, with a
+  negation or over two messages, often drawn out by the character, and followed by
+  non-changes (someone else's value, a hypothetical, a question, the old value recalled as
+  past, a negation, a value that stays the same) that must not retire the value;
 - ``fresh2`` (``benchmarks.knowledge_updates_fresh2.FRESH2_CASES``): a second part written
   without reading the update rules, held out: nothing is tuned on it and its failures are
   not read;
@@ -35,7 +41,7 @@
   sixth written the same way beside dev4, as a new clean held-out part, held out on the same
   terms.
 
-``bench_memory --ku-parts tuned,seen,fresh,dev,dev2,dev3,dev4`` leaves the held-out parts
+``bench_memory --ku-parts tuned,seen,fresh,dev,dev2,dev3,dev4,dev5`` leaves the held-out parts
 out while tuning. A new part is registered here, not in the scoring code.
 """
 
@@ -48,6 +54,7 @@ from benchmarks.knowledge_updates_dev import DEV_CASES
 from benchmarks.knowledge_updates_dev2 import DEV2_CASES
 from benchmarks.knowledge_updates_dev3 import DEV3_CASES
 from benchmarks.knowledge_updates_dev4 import DEV4_CASES
+from benchmarks.knowledge_updates_dev5 import DEV5_CASES
 from benchmarks.knowledge_updates_fresh import FRESH_CASES
 from benchmarks.knowledge_updates_fresh2 import FRESH2_CASES
 from benchmarks.knowledge_updates_fresh3 import FRESH3_CASES
@@ -85,6 +92,7 @@ KNOWLEDGE_UPDATE_PARTS = (
     KnowledgeUpdatePart("dev2", "knowledge_updates_dev2", DEV2_CASES, "dev2 (written to tune on)"),
     KnowledgeUpdatePart("dev3", "knowledge_updates_dev3", DEV3_CASES, "dev3 (written to tune on)"),
     KnowledgeUpdatePart("dev4", "knowledge_updates_dev4", DEV4_CASES, "dev4 (written to tune on)"),
+    KnowledgeUpdatePart("dev5", "knowledge_updates_dev5", DEV5_CASES, "dev5 (written to tune on)"),
     KnowledgeUpdatePart(
         "fresh2",
         "knowledge_updates_fresh2",
