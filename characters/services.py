@@ -102,11 +102,13 @@ def character_create(
     return character
 
 
-def _set_card_book(character: Character, book: dict | None) -> None:
-    """The card's ``character_book`` becomes the character's own lorebook (attached to it)."""
+def _set_card_book(character: Character, book: dict | None) -> tuple[str, ...]:
+    """The card's ``character_book`` becomes the character's own lorebook (attached to it);
+    the answer names each value of the book read as something else."""
     from characters.lorebooks.services import lorebook_set_card_book
 
-    lorebook_set_card_book(character=character, book=book)
+    imported = lorebook_set_card_book(character=character, book=book)
+    return imported.warnings if imported is not None else ()
 
 
 @transaction.atomic
@@ -162,7 +164,13 @@ def character_import_card(*, owner, card: ImportedCard, image: bytes | None = No
     """Create a character from a parsed card; a PNG card's image becomes the avatar.
 
     An image that cannot be an avatar (too large, say) does not block the import: the
-    character is created without it and the returned warning says why."""
+    character is created without it and the returned warning says why. Nor does a value of
+    the card's book read as something else (a probability of 140 as 100): a warning names it.
+    """
+    fields = dict(card.fields)
+    book = fields.pop("character_book", None)
+    if book is not None:
+        _check({"character_book": book})
     avatar = None
     warnings: list[str] = []
     if image is not None:
@@ -174,6 +182,12 @@ def character_import_card(*, owner, card: ImportedCard, image: bytes | None = No
         else:
             avatar = image
     character = character_create(
-        owner=owner, card_extensions=card.card_extensions, avatar=avatar, **card.fields
+        owner=owner, card_extensions=card.card_extensions, avatar=avatar, **fields
     )
+    if book is not None:
+        character.character_book = book
+        character.save(update_fields=["character_book"])
+        warnings.extend(
+            f"data.character_book.{warning}" for warning in _set_card_book(character, book)
+        )
     return CardImport(character=character, warnings=tuple(warnings))

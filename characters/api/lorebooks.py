@@ -100,6 +100,17 @@ class LorebookOutputSerializer(serializers.ModelSerializer):
         return self._ids(lorebook, "threads")
 
 
+class LorebookImportOutputSerializer(LorebookOutputSerializer):
+    warnings = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="Each value of the file read as something else, and what it was read as.",
+    )
+
+    class Meta(LorebookOutputSerializer.Meta):
+        fields = [*LorebookOutputSerializer.Meta.fields, "warnings"]
+        read_only_fields = fields
+
+
 class LorebookTestInputSerializer(serializers.Serializer):
     refuses_unknown_fields = True  # the schema says so (drawhisper.api_schema)
 
@@ -206,9 +217,16 @@ class LorebookImportApi(APIView):
         operation_id="lorebooks_import",
         description='Create a lorebook from a SillyTavern World Info JSON (`{"entries": '
         '{...}}`) or a Character Card `character_book` (`{"entries": [...]}`), sent as the '
-        "body or as a multipart `file`.",
+        "body or as a multipart `file`. A value the book can only read as something else "
+        "(a probability of 140 as 100, a depth of -2 as 0, a position number it does not "
+        "know) does not stop the import: `warnings` names each one and what it was read as "
+        "(`entries.3.probability 140 was read as 100.`); the file's own value still goes "
+        "out on export unless the entry is edited.",
         request={"application/json": OpenApiTypes.OBJECT},
-        responses={201: LorebookOutputSerializer, 400: OpenApiResponse(description="Malformed.")},
+        responses={
+            201: LorebookImportOutputSerializer,
+            400: OpenApiResponse(description="Malformed."),
+        },
     )
     def post(self, request):
         if request.content_type.startswith("multipart/"):
@@ -222,8 +240,9 @@ class LorebookImportApi(APIView):
             name = (upload.name or "").rsplit(".", 1)[0]
         else:
             data, name = request.data, ""
-        lorebook = services.lorebook_import(owner=request.user, data=data, name=name)
-        return Response(LorebookOutputSerializer(lorebook).data, status=status.HTTP_201_CREATED)
+        imported = services.lorebook_import(owner=request.user, data=data, name=name)
+        body = {**LorebookOutputSerializer(imported.lorebook).data, "warnings": imported.warnings}
+        return Response(body, status=status.HTTP_201_CREATED)
 
 
 class LorebookExportApi(APIView):

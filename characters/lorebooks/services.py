@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -268,13 +269,40 @@ def _check_storable(data: Any, field: str) -> None:
         )
 
 
-def _create_from_parsed(*, owner, parsed: dict, name: str = "", card_character=None) -> Lorebook:
+MAX_WARNINGS = 100  # an import's warnings listed one by one; the rest are counted
+
+
+@dataclass(frozen=True)
+class LorebookImport:
+    """An imported lorebook and, for each value of the file read as something else (a
+    probability of 140 as 100, a name cut to 200 characters), a sentence naming it."""
+
+    lorebook: Lorebook
+    warnings: tuple[str, ...] = ()
+
+
+def _listed(warnings: list[str]) -> tuple[str, ...]:
+    if len(warnings) <= MAX_WARNINGS:
+        return tuple(warnings)
+    more = len(warnings) - MAX_WARNINGS
+    return (*warnings[:MAX_WARNINGS], f"... and {more:,} more values read the same way.")
+
+
+def _create_from_parsed(
+    *, owner, parsed: dict, name: str = "", card_character=None
+) -> LorebookImport:
     book = dict(parsed["book"])
+    warnings = list(parsed["warnings"])
     for key in ("scan_depth", "token_budget"):
         if book.get(key) is not None and not 0 <= book[key] <= 1_000_000:
-            book[key] = None  # out of any sensible range: the default applies
+            # Out of any sensible range: the default applies.
+            warnings.append(f"{key} {book[key]} was read as not set (0 to 1,000,000).")
+            book[key] = None
     _check_book({"name": book.get("name") or "x", "description": book.get("description", "")})
-    book["name"] = (book.get("name") or "").strip()[:200] or name or "Imported lorebook"
+    given_name = (book.get("name") or "").strip()
+    if len(given_name) > 200:
+        warnings.append(f"name was cut to 200 characters (from {len(given_name):,}).")
+    book["name"] = given_name[:200] or name or "Imported lorebook"
     source = dict(book.pop("source"))
     source["imported"] = {key: book[key] for key in formats.BOOK_FIELDS}
     lorebook = Lorebook.objects.create(
@@ -283,7 +311,15 @@ def _create_from_parsed(*, owner, parsed: dict, name: str = "", card_character=N
     rows = []
     for index, entry in enumerate(parsed["entries"]):
         fields = {name: entry[name] for name in ENTRY_FIELDS}
-        fields["comment"] = fields["comment"][:500]
+        if len(fields["comment"]) > 500:
+            where = (
+                f"entries.{entry['source_key']}"
+                if book["source_format"] == formats.WORLD_INFO
+                else f"entries[{index}]"
+            )
+            length = len(fields["comment"])
+            warnings.append(f"{where}.comment was cut to 500 characters (from {length:,}).")
+            fields["comment"] = fields["comment"][:500]
         try:
             _check_entry(fields, f"entries[{index}]")
         except ValidationError as error:
@@ -297,12 +333,13 @@ def _create_from_parsed(*, owner, parsed: dict, name: str = "", card_character=N
         raise ValidationError({"entries": [f"Too many entries: the limit is {MAX_ENTRIES:,}."]})
     LorebookEntry.objects.bulk_create(rows)
     enqueue_sync(lorebook.pk)
-    return lorebook
+    return LorebookImport(lorebook=lorebook, warnings=_listed(warnings))
 
 
 @transaction.atomic
-def lorebook_import(*, owner, data: Any, name: str = "") -> Lorebook:
-    """A lorebook from SillyTavern World Info JSON or a card's ``character_book``."""
+def lorebook_import(*, owner, data: Any, name: str = "") -> LorebookImport:
+    """A lorebook from SillyTavern World Info JSON or a card's ``character_book``, with the
+    values it read as something else (``LorebookImport.warnings``)."""
     _check_storable(data, "non_field_errors")
     try:
         parsed = formats.parse_any(data)
@@ -312,9 +349,9 @@ def lorebook_import(*, owner, data: Any, name: str = "") -> Lorebook:
 
 
 @transaction.atomic
-def lorebook_set_card_book(*, character: Character, book: dict | None) -> Lorebook | None:
+def lorebook_set_card_book(*, character: Character, book: dict | None) -> LorebookImport | None:
     """Make ``book`` (a card's ``character_book``) the character's own lorebook, replacing
-    the one it had; ``None`` removes it."""
+    the one it had, with the values it read as something else; ``None`` removes it."""
     Lorebook.objects.filter(card_character=character).delete()
     if book is None:
         return None
@@ -323,11 +360,11 @@ def lorebook_set_card_book(*, character: Character, book: dict | None) -> Lorebo
         parsed = formats.parse_character_book(book)
     except formats.LorebookFormatError as error:
         raise ValidationError({"character_book": [str(error)]}) from None
-    lorebook = _create_from_parsed(
+    imported = _create_from_parsed(
         owner=character.owner, parsed=parsed, name=character.name, card_character=character
     )
-    lorebook.characters.add(character)
-    return lorebook
+    imported.lorebook.characters.add(character)
+    return imported
 
 
 def lorebook_export(*, lorebook: Lorebook, format: str = formats.WORLD_INFO) -> dict[str, Any]:

@@ -1,5 +1,6 @@
 // The lorebook pages: the editor (entries with key chips, search, the "which entries would
-// fire" test box, save) and the import form on the lorebook list.
+// fire" test box, save) and the import form on the lorebook list (with what the import
+// read differently).
 //
 // The editor reads its data from the page's <script type="application/json"
 // id="lorebook-data"> block and talks to /api/lorebooks/ only. Every user-written text is
@@ -7,7 +8,7 @@
 // entry keeps its `id`, so what its import carried comes back on export.
 
 import { h } from "./lib/dom.js";
-import { request } from "./lib/http.js";
+import { request, upload } from "./lib/http.js";
 
 const LOGIC = [
   ["and_any", "AND ANY"],
@@ -302,32 +303,48 @@ function startEditor(root, data) {
   render();
 }
 
+// The server reads the file (its name names the book) and answers the new book with
+// `warnings`: values it could only read as something else ("entries.3.probability 140 was
+// read as 100."). With none, the editor opens; with some, they are listed here first.
 function startImport(form) {
   const error = form.querySelector(".form-error");
+  const result = document.getElementById("lorebook-import-result");
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const file = form.querySelector("input[type=file]").files[0];
     error.hidden = true;
+    result.hidden = true;
     if (!file) {
       error.textContent = "Choose a lorebook file (JSON) first.";
       error.hidden = false;
       return;
     }
-    let book;
+    const body = new FormData();
+    body.append("file", file);
+    let created;
     try {
-      book = JSON.parse(await file.text());
-    } catch {
-      error.textContent = "This file is not valid JSON.";
-      error.hidden = false;
-      return;
-    }
-    try {
-      const created = await request("POST", form.dataset.endpoint, { body: book });
-      window.location.assign(`/lorebooks/${created.id}/`);
+      created = await upload(form.dataset.endpoint, body);
     } catch (failure) {
       error.textContent = failure.message;
       error.hidden = false;
+      return;
     }
+    const editor = `/lorebooks/${created.id}/`;
+    if (!created.warnings || created.warnings.length === 0) {
+      window.location.assign(editor);
+      return;
+    }
+    const count = created.entries.length;
+    result.replaceChildren(
+      h("p", {
+        text: `Imported “${created.name}” with ${count} entr${count === 1 ? "y" : "ies"}. ` +
+          "Some values could only be read as something else; the file's own values go back out on export:",
+      }),
+      h("ul", { "aria-label": "Import warnings" }, created.warnings.map((warning) => h("li", { text: warning }))),
+      h("a", { class: "button primary", href: editor, text: "Open the lorebook" }),
+    );
+    result.hidden = false;
+    form.reset();
   });
 }
 

@@ -3,6 +3,7 @@ entries fire, search the entries, and import a World Info file."""
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 
@@ -87,6 +88,26 @@ def test_import_a_world_info_file_from_the_lorebook_list(live_app, browser_page,
     page.get_by_role("button", name="Import", exact=True).click()
     expect(page.get_by_role("heading", name="Eldoria world", level=1)).to_be_visible()
     expect(page.locator(".lore-entry")).to_have_count(4)
+
+    page.goto(live_app.path("/lorebooks/"))
+    odd = copy.deepcopy(WORLD_INFO)
+    odd["entries"]["1"].update(probability=140, depth=-2)
+    odd["name"] = "Odd world"
+    odd_path = tmp_path / "odd.json"
+    odd_path.write_text(json.dumps(odd))
+    page.get_by_label("Import SillyTavern World Info or a character book (JSON)").set_input_files(
+        str(odd_path)
+    )
+    page.get_by_role("button", name="Import", exact=True).click()
+    warnings = page.get_by_role("list", name="Import warnings")
+    expect(warnings.locator("li")).to_have_text(
+        ["entries.1.depth -2 was read as 0.", "entries.1.probability 140 was read as 100."]
+    )
+    expect(page.locator("#lorebook-import-result")).to_contain_text(
+        "Imported “Odd world” with 4 entries."
+    )
+    page.get_by_role("link", name="Open the lorebook").click()
+    expect(page.get_by_role("heading", name="Odd world", level=1)).to_be_visible()
 
     page.goto(live_app.path("/lorebooks/"))
     bad = tmp_path / "bad.json"

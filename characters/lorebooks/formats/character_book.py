@@ -17,12 +17,17 @@ from characters.lorebooks.formats.fields import (
     _POSITION_TO_NUMBER,
     CHARACTER_BOOK,
     LorebookFormatError,
+    Warnings,
     _bool,
+    _flag,
     _int,
     _keys,
+    _known,
     _number_or_none,
     _text,
     _vectorized,
+    _within,
+    read_as,
 )
 from characters.lorebooks.formats.merging import (
     BOOK_FIELDS,
@@ -32,47 +37,85 @@ from characters.lorebooks.formats.merging import (
 )
 
 
-def _card_entry_fields(raw: dict, where: str, index: int) -> dict[str, Any]:
+def _card_entry_fields(
+    raw: dict, where: str, index: int, warnings: Warnings = None
+) -> dict[str, Any]:
+    """The entry's fields; a value read as something else is named in ``warnings``."""
     extensions = raw.get("extensions") if isinstance(raw.get("extensions"), dict) else {}
     position = raw.get("position")
     position_number = _number_or_none(extensions.get("position"))
     if position_number is not None:
-        placed = _POSITION_FROM_NUMBER.get(position_number, "before_char")
+        placed = _known(
+            position_number,
+            extensions.get("position"),
+            _POSITION_FROM_NUMBER,
+            "before_char",
+            f"{where}.extensions.position",
+            warnings,
+        )
     elif position in ("before_char", "after_char"):
         placed = position
+    elif extensions.get("position") is not None:
+        given = extensions.get("position")
+        placed = _known(None, given, {}, "before_char", f"{where}.extensions.position", warnings)
     else:
-        placed = "before_char"
+        placed = _known(None, position, {}, "before_char", f"{where}.position", warnings)
     case_sensitive = raw.get("case_sensitive")
+    case_where = f"{where}.case_sensitive"
     if case_sensitive is None:
         case_sensitive = extensions.get("case_sensitive")
+        case_where = f"{where}.extensions.case_sensitive"
     logic_number = _number_or_none(extensions.get("selectiveLogic"))
-    probability = _int(extensions.get("probability"), f"{where}.extensions.probability", 100)
-    uid = _number_or_none(raw.get("id"))
+
+    def number(key: str, default: int | None) -> int | None:
+        return _int(raw.get(key), f"{where}.{key}", default, warnings)
+
+    def extension(key: str, default: int | None) -> int | None:
+        return _int(extensions.get(key), f"{where}.extensions.{key}", default, warnings)
+
+    def flag(key: str, default: bool) -> bool:
+        return _flag(raw, key, default, where, warnings)
+
+    def extension_flag(key: str, default: bool) -> bool:
+        return _flag(extensions, key, default, f"{where}.extensions", warnings)
+
     return {
-        "uid": uid,
+        "uid": _number_or_none(raw.get("id")),
         "comment": _text(raw.get("comment") or raw.get("name"), f"{where}.comment"),
         "content": _text(raw.get("content"), f"{where}.content"),
         "keys": _keys(raw.get("keys"), f"{where}.keys"),
         "secondary_keys": _keys(raw.get("secondary_keys"), f"{where}.secondary_keys"),
-        "selective": bool(raw.get("selective", False)),
-        "selective_logic": _LOGIC_FROM_NUMBER.get(logic_number, "and_any"),
-        "constant": bool(raw.get("constant", False)),
-        "enabled": bool(raw.get("enabled", True)),
-        "insertion_order": _int(raw.get("insertion_order"), f"{where}.insertion_order", 100),
-        "priority": _int(raw.get("priority"), f"{where}.priority", None),
-        "position": placed,
-        "depth": max(_int(extensions.get("depth"), f"{where}.extensions.depth", 4), 0),
-        "case_sensitive": _bool(case_sensitive, None),
-        "match_whole_words": _bool(extensions.get("match_whole_words"), None),
-        "use_regex": bool(raw.get("use_regex", False)),
-        "probability": min(max(probability, 0), 100),
-        "use_probability": bool(extensions.get("useProbability", True)),
-        "exclude_recursion": bool(extensions.get("exclude_recursion", False)),
-        "prevent_recursion": bool(extensions.get("prevent_recursion", False)),
-        "scan_depth": _int(extensions.get("scan_depth"), f"{where}.extensions.scan_depth", None),
-        "display_index": _int(
-            extensions.get("display_index"), f"{where}.extensions.display_index", index
+        "selective": flag("selective", False),
+        "selective_logic": _known(
+            logic_number,
+            extensions.get("selectiveLogic"),
+            _LOGIC_FROM_NUMBER,
+            "and_any",
+            f"{where}.extensions.selectiveLogic",
+            warnings,
         ),
+        "constant": flag("constant", False),
+        "enabled": flag("enabled", True),
+        "insertion_order": number("insertion_order", 100),
+        "priority": number("priority", None),
+        "position": placed,
+        "depth": _within(extension("depth", 4), 0, None, f"{where}.extensions.depth", warnings),
+        "case_sensitive": _bool(case_sensitive, None, case_where, warnings),
+        "match_whole_words": _bool(
+            extensions.get("match_whole_words"),
+            None,
+            f"{where}.extensions.match_whole_words",
+            warnings,
+        ),
+        "use_regex": flag("use_regex", False),
+        "probability": _within(
+            extension("probability", 100), 0, 100, f"{where}.extensions.probability", warnings
+        ),
+        "use_probability": extension_flag("useProbability", True),
+        "exclude_recursion": extension_flag("exclude_recursion", False),
+        "prevent_recursion": extension_flag("prevent_recursion", False),
+        "scan_depth": extension("scan_depth", None),
+        "display_index": extension("display_index", index),
         "vectorized": _vectorized(extensions.get("vectorized")),
     }
 
@@ -129,35 +172,47 @@ def _card_entry_encode(fields: dict[str, Any]) -> dict[str, Any]:
 
 
 def parse_character_book(data: Any) -> dict[str, Any]:
-    """A card's ``character_book`` -> ``{"book": {...}, "entries": [fields...]}``."""
+    """A card's ``character_book`` -> ``{"book": {...}, "entries": [fields...], "warnings":
+    [...]}`` (each value read as something else, named)."""
     if not isinstance(data, dict) or not isinstance(data.get("entries"), list):
         raise LorebookFormatError('A character book is a JSON object with an "entries" list.')
     entries = []
+    warnings: list[str] = []
     used: set[int] = set()
     for index, raw in enumerate(data["entries"]):
         where = f"entries[{index}]"
         if not isinstance(raw, dict):
             raise LorebookFormatError(f"{where} must be an object.")
-        fields = _card_entry_fields(raw, where, index)
+        fields = _card_entry_fields(raw, where, index, warnings)
         if fields["uid"] is None or fields["uid"] in used:
             fields["uid"] = max(used | {index - 1}, default=-1) + 1
         used.add(fields["uid"])
         fields["source_key"] = str(index)
         fields["source"] = raw
         entries.append(fields)
-    name = data.get("name") if isinstance(data.get("name"), str) else ""
     book = {
-        "name": name,
-        "description": data.get("description") if isinstance(data.get("description"), str) else "",
-        "scan_depth": _number_or_none(data.get("scan_depth")),
-        "token_budget": _number_or_none(data.get("token_budget")),
-        "recursive_scanning": data.get("recursive_scanning")
-        if isinstance(data.get("recursive_scanning"), bool)
-        else None,
+        "name": _book_value(data, "name", str, "", "no name", warnings),
+        "description": _book_value(data, "description", str, "", "no description", warnings),
+        "scan_depth": _book_value(data, "scan_depth", int, None, "not set", warnings),
+        "token_budget": _book_value(data, "token_budget", int, None, "not set", warnings),
+        "recursive_scanning": _book_value(
+            data, "recursive_scanning", bool, None, "not set", warnings
+        ),
         "source_format": CHARACTER_BOOK,
         "source": {"top": {key: value for key, value in data.items() if key != "entries"}},
     }
-    return {"book": book, "entries": entries}
+    return {"book": book, "entries": entries, "warnings": warnings}
+
+
+def _book_value(data: dict, key: str, kind: type, default: Any, unread: str, warnings) -> Any:
+    """The book's ``key`` if it is a ``kind`` (a yes/no is no number), else ``default``,
+    named in ``warnings`` when a value was given."""
+    value = data.get(key)
+    if isinstance(value, kind) and (kind is bool or not isinstance(value, bool)):
+        return value
+    if value is not None:
+        read_as(warnings, key, value, unread)
+    return default
 
 
 def character_book_entry(fields: dict[str, Any], index: int) -> dict[str, Any]:

@@ -19,43 +19,73 @@ from characters.lorebooks.formats.fields import (
     _POSITION_TO_NUMBER,
     WORLD_INFO,
     LorebookFormatError,
+    Warnings,
     _bool,
+    _flag,
     _int,
     _keys,
+    _known,
     _number_or_none,
     _text,
     _vectorized,
+    _within,
+    read_as,
 )
 from characters.lorebooks.formats.merging import _changed_top, _encode, _merge_changes
 
 
-def _world_info_entry_fields(raw: dict, where: str) -> dict[str, Any]:
+def _world_info_entry_fields(raw: dict, where: str, warnings: Warnings = None) -> dict[str, Any]:
+    """The entry's fields; a value read as something else is named in ``warnings``."""
     position_number = _number_or_none(raw.get("position"))
     logic_number = _number_or_none(raw.get("selectiveLogic"))
-    probability = _int(raw.get("probability"), f"{where}.probability", 100)
+
+    def number(key: str, default: int | None) -> int | None:
+        return _int(raw.get(key), f"{where}.{key}", default, warnings)
+
+    def flag(key: str, default: bool) -> bool:
+        return _flag(raw, key, default, where, warnings)
+
     return {
-        "uid": _int(raw.get("uid"), f"{where}.uid", None),
+        "uid": number("uid", None),
         "comment": _text(raw.get("comment"), f"{where}.comment"),
         "content": _text(raw.get("content"), f"{where}.content"),
         "keys": _keys(raw.get("key"), f"{where}.key"),
         "secondary_keys": _keys(raw.get("keysecondary"), f"{where}.keysecondary"),
-        "selective": bool(raw.get("selective", False)),
-        "selective_logic": _LOGIC_FROM_NUMBER.get(logic_number, "and_any"),
-        "constant": bool(raw.get("constant", False)),
-        "enabled": not bool(raw.get("disable", False)),
-        "insertion_order": _int(raw.get("order"), f"{where}.order", 100),
+        "selective": flag("selective", False),
+        "selective_logic": _known(
+            logic_number,
+            raw.get("selectiveLogic"),
+            _LOGIC_FROM_NUMBER,
+            "and_any",
+            f"{where}.selectiveLogic",
+            warnings,
+        ),
+        "constant": flag("constant", False),
+        "enabled": not flag("disable", False),
+        "insertion_order": number("order", 100),
         "priority": None,
-        "position": _POSITION_FROM_NUMBER.get(position_number, "before_char"),
-        "depth": max(_int(raw.get("depth"), f"{where}.depth", 4), 0),
-        "case_sensitive": _bool(raw.get("caseSensitive"), None),
-        "match_whole_words": _bool(raw.get("matchWholeWords"), None),
+        "position": _known(
+            position_number,
+            raw.get("position"),
+            _POSITION_FROM_NUMBER,
+            "before_char",
+            f"{where}.position",
+            warnings,
+        ),
+        "depth": _within(number("depth", 4), 0, None, f"{where}.depth", warnings),
+        "case_sensitive": _bool(raw.get("caseSensitive"), None, f"{where}.caseSensitive", warnings),
+        "match_whole_words": _bool(
+            raw.get("matchWholeWords"), None, f"{where}.matchWholeWords", warnings
+        ),
         "use_regex": False,
-        "probability": min(max(probability, 0), 100),
-        "use_probability": bool(raw.get("useProbability", True)),
-        "exclude_recursion": bool(raw.get("excludeRecursion", False)),
-        "prevent_recursion": bool(raw.get("preventRecursion", False)),
-        "scan_depth": _int(raw.get("scanDepth"), f"{where}.scanDepth", None),
-        "display_index": _int(raw.get("displayIndex"), f"{where}.displayIndex", 0),
+        "probability": _within(
+            number("probability", 100), 0, 100, f"{where}.probability", warnings
+        ),
+        "use_probability": flag("useProbability", True),
+        "exclude_recursion": flag("excludeRecursion", False),
+        "prevent_recursion": flag("preventRecursion", False),
+        "scan_depth": number("scanDepth", None),
+        "display_index": number("displayIndex", 0),
         "vectorized": _vectorized(raw.get("vectorized")),
     }
 
@@ -100,7 +130,8 @@ def _world_info_entry_encode(fields: dict[str, Any]) -> dict[str, Any]:
 
 
 def parse_world_info(data: Any) -> dict[str, Any]:
-    """``{"entries": {...}}`` -> ``{"book": {...}, "entries": [fields...]}``."""
+    """``{"entries": {...}}`` -> ``{"book": {...}, "entries": [fields...], "warnings": [...]}``
+    (each value read as something else, named)."""
     if not isinstance(data, dict) or not isinstance(data.get("entries"), dict | list):
         raise LorebookFormatError(
             'A SillyTavern World Info file is a JSON object with an "entries" object.'
@@ -112,12 +143,13 @@ def parse_world_info(data: Any) -> dict[str, Any]:
         else [(str(index), entry) for index, entry in enumerate(raw_entries)]
     )
     entries = []
+    warnings: list[str] = []
     used: set[int] = set()
     for position, (key, raw) in enumerate(items):
         where = f"entries.{key}"
         if not isinstance(raw, dict):
             raise LorebookFormatError(f"{where} must be an object.")
-        fields = _world_info_entry_fields(raw, where)
+        fields = _world_info_entry_fields(raw, where, warnings)
         if fields["uid"] is None or fields["uid"] in used:
             fields["uid"] = _int(key, where, None) if str(key).isdigit() else None
         if fields["uid"] is None or fields["uid"] in used:
@@ -130,6 +162,8 @@ def parse_world_info(data: Any) -> dict[str, Any]:
         entries.append(fields)
     top = {key: value for key, value in data.items() if key != "entries"}
     name = data.get("name") if isinstance(data.get("name"), str) else ""
+    if data.get("name") is not None and not isinstance(data.get("name"), str):
+        read_as(warnings, "name", data["name"], "no name")
     book = {
         "name": name,
         "description": "",
@@ -139,7 +173,7 @@ def parse_world_info(data: Any) -> dict[str, Any]:
         "source_format": WORLD_INFO,
         "source": {"top": top, "list": isinstance(raw_entries, list)},  # + "imported"
     }
-    return {"book": book, "entries": entries}
+    return {"book": book, "entries": entries, "warnings": warnings}
 
 
 def world_info_entry(fields: dict[str, Any]) -> dict[str, Any]:
