@@ -1,4 +1,5 @@
-// The actions on chat messages: edit, delete and undo on the user's own messages; branch the
+// The actions on chat messages: edit, delete and undo on the user's own messages and on written
+// replies (to correct what the character said, as SillyTavern allows); branch the
 // chat at any message; browse the versions of the last reply ("‹ 2 / 3 ›") and keep one. Everything goes through the REST API
 // (chat-api.js); the page passes in its state and renderers.
 //

@@ -142,7 +142,7 @@ function editorView(message, draft, maxChars) {
   return h(
     "form",
     { class: "chat-edit", dataset: { messageId: message.id }, autocomplete: "off" },
-    h("label", { for: inputId, class: "visually-hidden", text: "Edit your message" }),
+    h("label", { for: inputId, class: "visually-hidden", text: message.role === "user" ? "Edit your message" : "Edit the reply" }),
     h("textarea", { id: inputId, class: "chat-edit__input", rows: 3, maxlength: maxChars || null, "aria-describedby": hintId, value: draft }),
     h("p", { id: hintId, class: "visually-hidden", text: "Enter saves, Shift+Enter starts a new line, Escape cancels." }),
     h(
@@ -157,7 +157,8 @@ function editorView(message, draft, maxChars) {
 /**
  * The <li> of a message.
  *   who:          the speaker's name
- *   editable:     show Edit and Delete (the user's own stored messages)
+ *   editable:     show Edit and Delete (stored messages: the user's, and written replies);
+ *                 a reply whose switcher shows another version offers them on none
  *   draft:        a string while the message is being edited (the editor is shown)
  *   versions:     show the version switcher (the last reply, when it has earlier versions)
  *   shownId:      the version shown by the switcher (default: the message itself)
@@ -175,6 +176,8 @@ export function messageView(message, { who, editable = false, draft = null, vers
   if (shownIndex < 0) shownIndex = activeIndex;
   const shown = versions ? all[shownIndex] : message;
   if (shown !== message) item.dataset.shownVersion = shown.id;
+  // Edit and Delete act on the version the chat continues from, so not while another is shown.
+  const canEdit = editable && shown === message;
 
   item.append(h("div", { class: "chat-msg__who", text: who }));
   if (draft !== null) item.append(editorView(message, draft, maxChars));
@@ -192,8 +195,8 @@ export function messageView(message, { who, editable = false, draft = null, vers
       h(
         "div",
         { class: "chat-msg__actions" },
-        editable ? h("button", { type: "button", class: "chat-msg__action", "aria-label": "Edit message", dataset: { action: "edit" } }, "Edit") : null,
-        editable ? h("button", { type: "button", class: "chat-msg__action", "aria-label": "Delete message", dataset: { action: "delete" } }, "Delete") : null,
+        canEdit ? h("button", { type: "button", class: "chat-msg__action", "aria-label": "Edit message", dataset: { action: "edit" } }, "Edit") : null,
+        canEdit ? h("button", { type: "button", class: "chat-msg__action", "aria-label": "Delete message", dataset: { action: "delete" } }, "Delete") : null,
         h("button", { type: "button", class: "chat-msg__action", "aria-label": "Branch from here", title: "A new chat with the messages up to this one", dataset: { action: "branch" } }, "Branch"),
       ),
     );

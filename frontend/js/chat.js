@@ -59,10 +59,14 @@ const state = {
 
 // ---------------------------------------------------------------------- rendering
 
+// A reply can be corrected or removed once written (finished or stopped), as the user's own
+// messages can; one being written, or one that failed with no text, cannot.
+const EDITABLE_REPLY_STATUSES = new Set(["complete", "interrupted"]);
+
 function viewOf(message) {
   const view = messageView(message, {
     who: message.role === "user" ? initial.user_name || "You" : initial.thread.character.name,
-    editable: message.role === "user" && typeof message.id === "number",
+    editable: typeof message.id === "number" && (message.role === "user" || EDITABLE_REPLY_STATUSES.has(message.status)),
     draft: state.drafts.has(message.id) ? state.drafts.get(message.id) : null,
     versions: message.id === state.switcherFor,
     shownId: state.shownVersion.get(message.id) ?? null,

@@ -101,10 +101,54 @@ def test_edit_and_delete_a_message_with_the_keyboard_and_undo(
     expect(page.locator("#chat-connection")).to_have_text("Connected")
     expect(page.locator(".chat-msg--user")).to_have_count(0)
     expect(page.locator(".chat-msg--assistant")).to_have_count(2)
-    # Replies have no edit or delete buttons.
-    expect(
-        page.locator(".chat-msg--assistant").get_by_role("button", name="Edit message")
-    ).to_have_count(0)
+
+
+def test_a_written_reply_can_be_corrected_and_deleted(live_app, browser_page, login):
+    """As in SillyTavern, the user fixes what the character said: the edit is stored, marked
+    and is what the model reads next; a reply can be deleted and brought back; one that is
+    still being written offers neither."""
+    from chat.context import assemble_context
+
+    page = browser_page
+    thread = open_chat(live_app, page, login)
+    script(live_app, ["*Mara frowns.* The map is wrong.", "Onwards."])
+    send(page, "Where is the island?")
+    reply = last_reply(page)
+    expect(reply.locator(".chat-msg__text")).to_have_text("Mara frowns. The map is wrong.")
+    stored = Message.objects.get(thread=thread, role="assistant", seq=3)
+
+    reply.get_by_role("button", name="Edit message").click()
+    editor = page.get_by_label("Edit the reply")
+    expect(editor).to_be_focused()
+    expect(editor).to_have_value("*Mara frowns.* The map is wrong.")
+    editor.fill("*Mara smiles.* The island is two days east.")
+    page.keyboard.press("Enter")
+    expect(reply.locator(".chat-msg__text")).to_have_text(
+        "Mara smiles. The island is two days east."
+    )
+    expect(reply.locator(".chat-msg__edited")).to_have_text("edited")
+    stored.refresh_from_db()
+    assert stored.content == "*Mara smiles.* The island is two days east."
+    prompt = assemble_context(thread=thread, reply_seq=4, user_name="You").messages
+    assert any("two days east" in message.content for message in prompt)
+    assert not any("The map is wrong" in message.content for message in prompt)
+
+    # The greeting is a reply too; deleting it leaves a line with Undo.
+    greeting = page.locator(".chat-msg--assistant").first
+    greeting.get_by_role("button", name="Delete message").click()
+    expect(page.get_by_text("Message deleted.", exact=True)).to_be_visible()
+    page.get_by_role("button", name="Undo delete").click()
+    expect(page.locator(".chat-msg--assistant").first).to_contain_text("Welcome aboard.")
+
+    # While a reply is being written it has no Edit.
+    script(live_app, [{"text": SLOW_REPLY, "delay": 0.05, "chunk_size": 4}])
+    send(page, "Tell me more.")
+    writing = last_reply(page)
+    expect(writing).to_have_attribute("data-status", "streaming")
+    expect(writing.get_by_role("button", name="Edit message")).to_have_count(0)
+    page.get_by_role("button", name="Stop").click()
+    expect(writing).to_have_attribute("data-status", "interrupted")
+    expect(writing.get_by_role("button", name="Edit message")).to_have_count(1)
 
 
 def test_the_version_switcher_browses_the_takes_and_keeps_one(
