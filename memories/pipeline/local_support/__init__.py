@@ -21,7 +21,11 @@ Hard rules (each names what was not said, in the verdict's reason):
   chat, said one of the cited messages or is named in one (a value one person gave is not
   moved to the other);
 - **meaning**: a claim whose words are there but whose meaning is far from every window of
-  the cited messages (similarity below ``MIN_SIMILARITY``) says something else with them;
+  the cited messages (similarity below ``MIN_SIMILARITY``) says something else with them,
+  unless the messages say its words as they are (``WORDS_AS_SAID`` of them, no paraphrase)
+  and it is near a window once the people's names and the pronouns are out of both
+  (``person_free_similarity``: "Ada values having people around her" for "...to have people
+  around me"; MiniLM keeps those two apart for the person alone);
 - **details**: every content word of the claim's content (not its title, a label such as
   "Diet") that the cited messages do not say (not one of the most common verbs, a verb of
   stance or of a speech act, ``GENERAL_VERBS``, nor a name the chat says, nor a word the
@@ -70,8 +74,10 @@ from .meaning import (
     RARE_WORD,
     best_window_similarity,
     invented_details,
+    person_free_similarity,
     sentences,
     windows,
+    without_people,
     word_closeness,
 )
 from .rules import (
@@ -125,18 +131,23 @@ __all__ = [
     "names_in",
     "numbers_in",
     "ordinary",
+    "person_free_similarity",
     "rarity",
     "refusal",
     "said_of",
     "sentences",
     "unsaid_words",
     "windows",
+    "without_people",
     "word_closeness",
 ]
 
 SUPPORT_THRESHOLD = 0.5
 MIN_SIMILARITY = 0.25  # below this meaning similarity a chunk is refused whatever its words
 PARAPHRASE_WORD = 0.5  # word cosine from which a cited word stands for an unsaid one (coverage)
+# Share of a claim's words the cited messages say as they are (no paraphrase) from which its
+# meaning is also read with the people and pronouns left out, before it is called far.
+WORDS_AS_SAID = 0.8
 
 
 @dataclass(frozen=True)
@@ -192,7 +203,18 @@ def local_support(
     refused = refusal(claim, content, sources, people=people, thread=thread)
     if not refused and score > SUPPORT_THRESHOLD and similarity < MIN_SIMILARITY:
         # Enough words, but said of something else: the claim's meaning is not the messages'.
-        refused = "its words are there, but its meaning is far from what the messages say."
+        # Unless the messages say its words as they are, and it is near them once the people
+        # are out of both: the distance was only "Ada ... her" against "I ... me".
+        as_said = lexical_coverage(
+            claim,
+            cited,
+            paraphrased=[word for word in unsaid if lemma(word) in GENERAL_VERBS] + sorted(known),
+        )
+        if (
+            as_said < WORDS_AS_SAID
+            or person_free_similarity(content, texts, embedder, people=people) < MIN_SIMILARITY
+        ):
+            refused = "its words are there, but its meaning is far from what the messages say."
     if not refused and score > SUPPORT_THRESHOLD:
         # The content only: a title is a label ("Diet", "Job") that names no detail.
         invented = invented_details(

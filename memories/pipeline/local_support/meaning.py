@@ -108,3 +108,39 @@ def best_window_similarity(content: str, texts: Sequence[str], embedder) -> floa
         return 0.0
     claim = embedder.embed_query(content)
     return max(_cosine(claim, vector) for vector in embedder.embed_documents(candidates))
+
+
+_PERSONAL = re.compile(
+    r"\b(?:i|me|my|mine|myself|you|your|yours|yourself|ya|he|him|his|himself|she|her|hers"
+    r"|herself|they|them|their|theirs|themself|themselves|we|us|our|ours|ourselves)"
+    r"(?:['’](?:m|s|re|ve|ll|d))?(?![\w'’])",
+    re.IGNORECASE,
+)
+
+
+def without_people(text: str, people: Sequence[str]) -> str:
+    """``text`` with the chat's people's names and every personal pronoun left out, so what
+    is said of someone reads the same in a memory ("Ada values having people around her")
+    and in the message that said it ("...to have people around me")."""
+    parts = sorted({part for person in people for part in person.split()}, key=len, reverse=True)
+    if parts:
+        names = "|".join(re.escape(part) for part in parts)
+        text = re.sub(rf"\b(?:{names})(?:['’]s)?(?![\w'’])", " ", text)
+    return re.sub(r"\s+", " ", _PERSONAL.sub(" ", text)).strip()
+
+
+def person_free_similarity(
+    content: str, texts: Sequence[str], embedder, *, people: Sequence[str]
+) -> float:
+    """``best_window_similarity`` with the people and the pronouns left out of the claim and
+    of every window (``without_people``): MiniLM weighs a leading name and the person of a
+    pronoun heavily, so a memory in the third person of a message in the first can sit far
+    from the very sentence it reports. One embedding call."""
+    claim = without_people(content, people)
+    candidates = [
+        text for text in dict.fromkeys(without_people(t, people) for t in windows(texts)) if text
+    ]
+    if not claim or not candidates:
+        return 0.0
+    vectors = embedder.embed_documents([claim, *candidates])
+    return max(_cosine(vectors[0], vector) for vector in vectors[1:])

@@ -1,0 +1,49 @@
+"""The local support check reads a memory in the third person against a message in the
+first: who it is about is the speaker rule's business, what it says is read without them."""
+
+from __future__ import annotations
+
+import pytest
+
+from memories.pipeline.grounding import local_verdict
+from memories.pipeline.local_support import without_people
+from memories.pipeline.schema import Chunk
+from tests.embeddings.conftest import local_embedder, local_embedding_settings  # noqa: F401
+from tests.pipeline.conftest import transcript
+
+PEOPLE = ("Ada", "Mara")
+
+
+def said_by_ada(text: str):
+    return transcript([(1, "user", text)], user="Ada")
+
+
+def chunk(content: str, title: str = "Ada") -> Chunk:
+    return Chunk(title=title, content=content, type="fact", source_seqs=(1,))
+
+
+def test_the_people_and_pronouns_are_left_out_of_a_reading_without_them():
+    assert without_people("Ada's friends support her, and I'm glad.", PEOPLE) == (
+        "friends support , and glad."
+    )
+    # A word that only begins like a pronoun or a name stays.
+    assert without_people("Adam is at home with Marathon runners.", PEOPLE) == (
+        "Adam is at home with Marathon runners."
+    )
+
+
+@pytest.mark.usefixtures("local_embedding_settings")
+def test_a_memory_of_what_a_message_says_in_its_own_words_is_kept_in_another_person():
+    """Every word is Ada's, but "Ada ... her" sits far from "I ... me" in the embedder."""
+    said = said_by_ada(
+        "It's been so helpful to have people around me who accept and support me, "
+        "so I know I'll be ok!"
+    )
+    kept = chunk("Ada values having people around her who accept and support her.")
+    verdict = local_verdict(kept, said, people=PEOPLE)
+    assert verdict.supported, verdict.reason
+    # Read without the people, it is still not moved to the other one.
+    moved = chunk("Mara values having people around her who accept and support her.", "Mara")
+    verdict = local_verdict(moved, said, people=PEOPLE)
+    assert not verdict.supported
+    assert "about Mara" in verdict.reason
