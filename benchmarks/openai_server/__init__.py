@@ -34,7 +34,8 @@ A reply is a string (the text) or a dict with these optional keys:
   many deltas, without ``[DONE]``);
 - ``events``: a streamed answer's body as given, a list of strings each sent as it is (its
   own HTTP chunk, ``delay`` seconds after the one before): for reading whatever a server may
-  send (comments, events split across reads, error events);
+  send (comments, events split across reads, error events); with ``gzip`` true, the body
+  is sent gzip-compressed (``Content-Encoding: gzip``), flushed after each piece;
 - ``match``: only for requests of that kind: ``"stream"`` (chat replies), ``"complete"``
   (non-streamed, no response_format: summaries), ``"support"`` (a response_format schema
   named ``support_check``: the memory support check) or ``"json"`` (any other

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import time
 import uuid
+import zlib
 from http.server import BaseHTTPRequestHandler
 from typing import TYPE_CHECKING, Any
 
@@ -121,10 +122,14 @@ def _make_handler(server: FakeOpenAIServer) -> type[BaseHTTPRequestHandler]:
             self.send_header("Content-Type", "text/event-stream")
             self.send_header("Cache-Control", "no-cache")
             self.send_header("Transfer-Encoding", "chunked")
+            if reply.get("events") is not None and reply.get("gzip"):
+                self.send_header("Content-Encoding", "gzip")
             self._connection_header()
             self.end_headers()
             if reply.get("events") is not None:
-                self._send_pieces(reply["events"], float(reply.get("delay") or 0))
+                self._send_pieces(
+                    reply["events"], float(reply.get("delay") or 0), gzip=bool(reply.get("gzip"))
+                )
                 return
             completion_id = f"chatcmpl-{uuid.uuid4().hex[:12]}"
             model = body.get("model") or "fake-model"
@@ -158,13 +163,21 @@ def _make_handler(server: FakeOpenAIServer) -> type[BaseHTTPRequestHandler]:
                 # The client stopped reading: a stopped reply or a test ending.
                 self.close_connection = True
 
-        def _send_pieces(self, pieces: list[str], delay: float) -> None:
+        def _send_pieces(self, pieces: list[str], delay: float, *, gzip: bool = False) -> None:
+            # gzip: one compressed stream, flushed after each piece, so each piece's bytes
+            # can be decoded as they arrive (as a compressing proxy sends an event stream).
+            compressor = zlib.compressobj(wbits=31) if gzip else None
             try:
                 for index, piece in enumerate(pieces):
                     if index and delay:
                         time.sleep(delay)
-                    if piece:  # an empty chunk would end the body
-                        self._send_chunk(piece.encode())
+                    data = piece.encode()
+                    if compressor is not None:
+                        data = compressor.compress(data) + compressor.flush(zlib.Z_SYNC_FLUSH)
+                    if data:  # an empty chunk would end the body
+                        self._send_chunk(data)
+                if compressor is not None:
+                    self._send_chunk(compressor.flush())
                 self._send_chunk(b"")
             except (BrokenPipeError, ConnectionResetError):
                 self.close_connection = True

@@ -45,9 +45,9 @@ def event(data: str) -> str:
 
 
 async def stream(
-    server, pieces: list[str], *, read_interval: float = 0.0
+    server, pieces: list[str], *, read_interval: float = 0.0, gzip: bool = False
 ) -> tuple[list[str], Exception | None]:
-    server.push({"events": pieces, "delay": BETWEEN_PIECES, "match": "stream"})
+    server.push({"events": pieces, "delay": BETWEEN_PIECES, "match": "stream", "gzip": gzip})
     llm = OpenAIChatBackend(
         model="fake-chat", api_key="test", base_url=server.base_url, timeout=5, max_retries=0
     )
@@ -86,6 +86,30 @@ async def test_events_split_across_reads_with_comments_and_multi_line_data_arriv
     assert error is None
     assert "".join(received) == "The lamp is lit, and the sea is calm."
     assert received == ["The ", "lamp is lit, ", "and the sea is calm."]
+
+
+# The body as the server sends it, and gzip-compressed (as a compressing proxy may send it):
+# the adapter reads the first off the connection's raw bytes, the second decoded.
+@pytest.mark.parametrize("gzip", [False, True], ids=["plain body", "gzip body"])
+async def test_crlf_events_split_anywhere_across_reads_arrive_whole(server, gzip):
+    first = f"data: {chunk('Über ')}\r\n\r\n"
+    second = f"data: {chunk('the reef, ')}\r\n\r\n"
+    pieces = [
+        ": keep-alive\r\n\r\n",
+        first[:4],  # a read ends inside the field name
+        first[4:20],
+        first[20:],
+        second[:-3],  # a read ends between the blank line's CR and its LF
+        second[-3:-1],
+        second[-1:] + f"data: {chunk('three lanterns.')}\r",
+        "\n\r\n" + f"data: {chunk(finish='stop')}\r\n\r\ndata: [DONE]\r\n\r\n",
+    ]
+
+    received, error = await stream(server, pieces, gzip=gzip)
+
+    assert error is None
+    assert received == ["Über ", "the reef, ", "three lanterns."]
+    assert server.requests()[-1]["body"]["stream"] is True
 
 
 async def test_done_ends_the_reply_and_nothing_after_it_is_shown(server):
