@@ -10,8 +10,13 @@ Chat imports only this module. Every function is scoped to the thread's owner an
 - ``retrieve(thread_id, query, budget_tokens, exclude_memory_ids, before_seq)``: memories,
   summaries and archived messages found for ``query`` (hybrid search), best first, within the
   budget; archived messages only with ``seq < before_seq`` (older than the recent window).
-- ``pinned_and_shared_memories(thread_id, owner_id, character_id)``: both of the above in
-  one read, for a caller that knows the thread's owner and character (a chat turn).
+- ``pinned_and_shared_memories(thread_id, owner_id, character_id, stamp)``: both of the
+  above in one read, for a caller that knows the thread's owner and character (a chat
+  turn). With ``stamp``, the thread's board stamp read just before as a column of the
+  caller's own query (``board_stamp_of_thread``: the row versions of every memory, pin and
+  dismissal the two lists come from), the lists of the same stamp are kept per process
+  between turns, and a NULL stamp needs no read at all; any write by any path gives a new
+  stamp, so a stale memory never reaches a prompt.
 - ``rolling_summary(thread_id)``: the newest summary of the thread, or None.
 - ``profile_and_summary(owner_id, character_id, thread_id, user_name, character_name,
   name_chosen)``: ``profile_prompt`` and ``rolling_summary`` in one query, for a chat turn,
@@ -44,6 +49,8 @@ text. The items are :class:`~memories.contracts.ContextItem`, re-exported here.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -52,11 +59,13 @@ from memories.contracts import ContextItem, Kind
 from memories.texts import memory_text
 
 __all__ = [
+    "READ_STAMP",
     "ContextItem",
     "DocumentView",
     "ProfileAndSummary",
     "RetrievalScope",
     "Kind",
+    "board_stamp_of_thread",
     "documents_for_chat",
     "memory_item",
     "memory_text",
@@ -96,17 +105,54 @@ def shared_memories(*, thread_id: int) -> list[ContextItem]:
     return [memory_item(memory) for memory in memories_shared_with_thread(thread_id=thread_id)]
 
 
+def board_stamp_of_thread(prefix: str = ""):
+    """The thread's board stamp as a column of a query over threads (``"thread__"`` from a
+    message), for ``pinned_and_shared_memories(stamp=...)``."""
+    from memories.selectors import board_stamp_of_thread as stamp_of
+
+    return stamp_of(prefix)
+
+
+#: ``pinned_and_shared_memories(stamp=...)`` not given: read, not kept.
+READ_STAMP: object = object()
+#: Threads whose pinned and shared memories are kept per process, least recently used
+#: dropped first.
+BOARD_CACHE_SIZE = 256
+_board_cache: OrderedDict[tuple, tuple[tuple[ContextItem, ...], tuple[ContextItem, ...]]] = (
+    OrderedDict()
+)
+_board_lock = threading.Lock()
+
+
 def pinned_and_shared_memories(
-    *, thread_id: int, owner_id: int, character_id: int
+    *, thread_id: int, owner_id: int, character_id: int, stamp: str | None | object = READ_STAMP
 ) -> tuple[list[ContextItem], list[ContextItem]]:
     """``(pinned_memories, shared_memories)`` of the thread in one read, for a caller that
-    knows the thread's owner and character."""
+    knows the thread's owner and character; with its board ``stamp``, kept between turns."""
+    if stamp is None:
+        return [], []  # no memory shared or pinned, no pin, no dismissal: nothing to read
+    key = (thread_id, owner_id, character_id, stamp)
+    if stamp is not READ_STAMP:
+        with _board_lock:
+            kept = _board_cache.get(key)
+            if kept is not None:
+                _board_cache.move_to_end(key)
+                return list(kept[0]), list(kept[1])
     from memories.selectors import memories_pinned_or_shared_in_thread
 
-    pinned, shared = memories_pinned_or_shared_in_thread(
+    # Read after the stamp: what is read is at least as new as the stamp names, and a write
+    # in between changes the stamp the next turn reads, so this entry is never used for it.
+    rows = memories_pinned_or_shared_in_thread(
         thread_id=thread_id, owner_id=owner_id, character_id=character_id
     )
-    return [memory_item(memory) for memory in pinned], [memory_item(memory) for memory in shared]
+    pinned, shared = (tuple(memory_item(memory) for memory in part) for part in rows)
+    if stamp is not READ_STAMP:
+        with _board_lock:
+            _board_cache[key] = (pinned, shared)
+            _board_cache.move_to_end(key)
+            while len(_board_cache) > BOARD_CACHE_SIZE:
+                _board_cache.popitem(last=False)
+    return list(pinned), list(shared)
 
 
 def retrieve(

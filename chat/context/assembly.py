@@ -40,7 +40,13 @@ from chat.context.layers import (
     check_order,
 )
 from chat.context.receipts import Receipt
-from chat.context.sources import READ_PERSONA, READ_STAMP, TurnSources, gather_sources
+from chat.context.sources import (
+    BOARD_NOT_STAMPED,
+    READ_PERSONA,
+    READ_STAMP,
+    TurnSources,
+    gather_sources,
+)
 from drawhisper.providers.base import ChatMessage
 
 LAYERS = tuple(slot.name for slot in ORDER)
@@ -208,11 +214,18 @@ def build_context(
 
 
 def assemble_context(
-    *, thread, reply_seq: int, user_name: str, persona=READ_PERSONA, lore_stamp=READ_STAMP
+    *,
+    thread,
+    reply_seq: int,
+    user_name: str,
+    persona=READ_PERSONA,
+    lore_stamp=READ_STAMP,
+    board_stamp=BOARD_NOT_STAMPED,
 ) -> AssembledContext:
     """The prompt for the reply that will take ``reply_seq`` in ``thread``; ``persona`` the
     chat's ``PersonaView`` (or None) when the caller read it already, ``lore_stamp`` its
-    ``characters.selectors.LoreStamp`` likewise."""
+    ``characters.selectors.LoreStamp`` and ``board_stamp`` its
+    ``memories.context.board_stamp_of_thread`` likewise."""
     from chat.selectors import prompt_history
     from scenes.prompting import render_system_prompt
     from scenes.selectors import effective_config
@@ -227,6 +240,7 @@ def assemble_context(
         budgets=layer_budgets((), None),
         persona=persona,
         lore_stamp=lore_stamp,
+        board_stamp=board_stamp,
     )
     assembled = build_context(
         thread_id=thread.pk,

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from memories.context import READ_STAMP as BOARD_NOT_STAMPED
 from memories.contracts import ContextItem
 
 #: ``gather_sources(persona=...)`` not given: the persona is read from the chat's.
@@ -60,6 +61,10 @@ class TurnSources:
     # Retrieval's scope of the thread for the turn's query, read with the profile
     # (``memories.context.RetrievalScope``); None: retrieval reads it itself.
     retrieval: Any = None
+    # The thread's board stamp (``memories.context.board_stamp_of_thread``), read with the
+    # reply: the pinned and shared memories of that stamp are kept between turns. Not given:
+    # they are read.
+    board_stamp: Any = BOARD_NOT_STAMPED
 
     def lore_for(self, layer: str) -> tuple[LoreLine, ...]:
         return tuple(line for line in self.lore if line.layer == layer)
@@ -74,12 +79,14 @@ def gather_sources(
     budgets: Mapping[str, int],
     persona=READ_PERSONA,
     lore_stamp=READ_STAMP,
+    board_stamp=BOARD_NOT_STAMPED,
 ) -> TurnSources:
     """What the role-play layers of ``thread``'s next reply draw from. ``history`` is the
     prompt messages before the reply, newest first (the lore scan reads the newest).
     ``persona`` is the chat's ``PersonaView`` (or None) when the caller read it already;
     ``lore_stamp`` the chat's ``characters.selectors.LoreStamp`` likewise (its lore is then
-    kept between turns until the stamp changes)."""
+    kept between turns until the stamp changes); ``board_stamp`` its board stamp likewise
+    (its pinned and shared memories kept so)."""
     from characters.selectors import READ_STAMP as LORE_NOT_STAMPED
     from characters.selectors import lore_for_turn, persona_view
     from memories.context import profile_and_summary
@@ -145,4 +152,5 @@ def gather_sources(
         summary=memory.summary,
         summary_read=True,
         retrieval=memory.retrieval,
+        board_stamp=board_stamp,
     )

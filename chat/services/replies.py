@@ -33,6 +33,7 @@ from drawhisper.accounts.connections import chat_llm_config, default_connection_
 from drawhisper.compiled_sql import CompiledQuery
 from drawhisper.providers.base import ChatMessage
 from drawhisper.tokens import count_tokens
+from memories.context import board_stamp_of_thread
 
 
 @dataclass(frozen=True)
@@ -143,7 +144,8 @@ def reply_version_activate(*, thread: Thread, version: Message) -> Message:
 def _reply_with_chat_queryset(*, reply_id: int):
     # One read for the reply, its chat, character, scene, persona, owner, the owner's
     # default model connection (its id; the connection row only when there is one) and the
-    # chat's lore stamp (the lorebooks are read only when it changed, none when it is NULL).
+    # chat's lore stamp (the lorebooks are read only when it changed, none when it is NULL)
+    # and its board stamp (the pinned and shared memories likewise).
     # The persona read here serves the user's name and the persona block alike. Only the
     # columns a turn reads come along (no password, card JSON or avatars to load every turn,
     # no ordering for a read of one row), which also keeps the statement under the 4,096
@@ -157,6 +159,7 @@ def _reply_with_chat_queryset(*, reply_id: int):
         .annotate(
             default_connection_id=default_connection_id_of(OuterRef("thread__owner_id")),
             lore_stamp=lore_stamp_of_thread("thread__"),
+            board_stamp=board_stamp_of_thread("thread__"),
         )
         .filter(pk=reply_id)
         .order_by()
@@ -214,6 +217,7 @@ def reply_prepare(*, reply_id: int, store_receipt: bool = True) -> PreparedReply
         user_name=user_name,
         persona=persona,
         lore_stamp=reply.lore_stamp,
+        board_stamp=reply.board_stamp,
     )
     receipt = assembled.receipt
     if store_receipt:

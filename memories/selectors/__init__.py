@@ -30,6 +30,8 @@ from memories.selectors.thread_scope import (
     _PINNED_OR_SHARED as _PINNED_OR_SHARED,  # the compiled read the turn query tests inspect
 )
 from memories.selectors.thread_scope import (
+    BoardStamp,
+    board_stamp_of_thread,
     memories_pinned_or_shared_in_thread,
     memories_pinned_to_thread,
     memories_retrievable_in_thread,
@@ -56,6 +58,8 @@ __all__ = [
     "SEARCH_MIN_VECTOR_SCORE",
     "RRF_K",
     "memory_search_scores",
+    "BoardStamp",
+    "board_stamp_of_thread",
     "memories_pinned_to_thread",
     "memories_shared_with_thread",
     "memories_pinned_or_shared_in_thread",

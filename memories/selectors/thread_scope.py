@@ -5,11 +5,20 @@ Invariant: the thread scope rule lives here and only here
 (``memories_retrievable_in_thread``): a memory reaches a thread's context when it is pinned
 there, shared, or made in that thread, and the user has not dismissed it there. Pinned wins
 over dismissed.
+
+The **board stamp** of a thread (``BoardStamp``, read as a column of the caller's own query)
+names the version of everything its pinned and shared memories are read from: a hash of the
+id and row version (PostgreSQL's ``xmin`` and ``ctid``, which every insert, update and delete
+changes, whatever wrote it) of each memory of the thread's owner and character that is shared
+or pinned there, of each pin of the thread and of each dismissal in it. A write that can
+change what ``memories_pinned_or_shared_in_thread`` answers changes the stamp: a memory
+edited, retired, deleted, shared or unshared, a pin added or removed, a dismissal made or
+lifted. NULL when there is none of them, and then there is nothing to read.
 """
 
 from __future__ import annotations
 
-from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Exists, F, Func, OuterRef, Q, QuerySet, Subquery, TextField
 
 from chat import selectors as chat_selectors
 from chat.selectors import ThreadRef
@@ -70,6 +79,49 @@ def _pinned_or_shared_queryset(*, thread_id: int, owner_id: int, character_id: i
         .annotate(pinned_at=Subquery(pinned_at), dismissed_here=Exists(dismissed))
         .filter(Q(pinned_at__isnull=False) | Q(shared=True, dismissed_here=False))
         .order_by("created_at", "pk")
+    )
+
+
+class BoardStamp(Func):
+    """The board stamp of a thread, as a column of a query over threads: ``BoardStamp(owner,
+    character, thread)``, three expressions naming the thread's columns (for a query of
+    messages, ``F("thread__owner_id")`` and so on)."""
+
+    output_field = TextField()
+
+    def __init__(self, owner, character, thread) -> None:
+        super().__init__(owner, character, thread)
+
+    def as_sql(self, compiler, connection, **extra_context):
+        columns = []
+        for expression in self.get_source_expressions():
+            sql, params = compiler.compile(expression)
+            if params:  # pragma: no cover - column references carry no params
+                raise ValueError("BoardStamp takes column references")
+            columns.append(sql)
+        owner, character, thread = columns
+        memories = Memory._meta.db_table
+        pins, dismissals = MemoryPin._meta.db_table, MemoryDismissal._meta.db_table
+        return (
+            "(SELECT md5(string_agg(stamp.part, ',' ORDER BY stamp.part)) FROM ("
+            "SELECT 'm' || bm.id || ':' || bm.xmin::text || ':' || bm.ctid::text AS part"
+            f" FROM {memories} bm WHERE bm.owner_id = {owner} AND bm.character_id = {character}"
+            f" AND (bm.shared OR bm.id IN (SELECT bp.memory_id FROM {pins} bp"
+            f" WHERE bp.thread_id = {thread}))"
+            " UNION ALL SELECT 'p' || bp.id || ':' || bp.xmin::text || ':' || bp.ctid::text"
+            f" FROM {pins} bp WHERE bp.thread_id = {thread}"
+            " UNION ALL SELECT 'd' || bd.id || ':' || bd.xmin::text || ':' || bd.ctid::text"
+            f" FROM {dismissals} bd WHERE bd.thread_id = {thread}) stamp)"
+        ), []
+
+
+def board_stamp_of_thread(prefix: str = "") -> BoardStamp:
+    """``BoardStamp`` of the thread reached through ``prefix`` (``"thread__"`` from a
+    message)."""
+    return BoardStamp(
+        F(f"{prefix}owner_id"),
+        F(f"{prefix}character_id"),
+        F(f"{prefix}id") if prefix else F("id"),
     )
 
 

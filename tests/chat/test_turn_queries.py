@@ -46,8 +46,12 @@ from tests.factories import MemoryFactory
 # attachment changed since the last turn of this process (none at all without a book); and
 # retrieval's scope is read with the profile and summary, from the names the turn already
 # has. Of the 12, 10 are statements: 2 the send, 7 context assembly with retrieval and the
-# profile, 1 the finish (with the receipt and the memory backlog).
-TURN_QUERY_BUDGET = 12
+# profile, 1 the finish (with the receipt and the memory backlog). Then 11: the thread's board
+# stamp comes with the reply's read too, so its pinned and shared memories are read only when
+# a memory, pin or dismissal they come from changed since the last turn of this process. Of
+# the 11, 9 are statements: 2 the send, 6 context assembly with retrieval and the profile, 1
+# the finish.
+TURN_QUERY_BUDGET = 11
 
 
 def one_turn(*, thread, content: str) -> services.PreparedReply:

@@ -15,13 +15,17 @@ from memories.context import ContextItem
 
 def pinned_and_shared(turn: Turn):
     """The pinned and the shared memories in one read per turn, when the turn knows the
-    thread's owner and character; else None (each layer reads its own)."""
+    thread's owner and character (none while the thread's board stamp is unchanged since a
+    turn of this process read them); else None (each layer reads its own)."""
     if turn.owner_id is None or turn.character_id is None:
         return None
     return turn.remember(
         "pinned_and_shared",
         lambda: memory_context.pinned_and_shared_memories(
-            thread_id=turn.thread_id, owner_id=turn.owner_id, character_id=turn.character_id
+            thread_id=turn.thread_id,
+            owner_id=turn.owner_id,
+            character_id=turn.character_id,
+            stamp=turn.sources.board_stamp,
         ),
     )
 
