@@ -1,4 +1,4 @@
-"""The parts of the knowledge-update suite (``benchmarks.knowledge_update_parts``): the thirteen
+"""The parts of the knowledge-update suite (``benchmarks.knowledge_update_parts``): the fourteen
 in order, and what keeps each part what it says it is: no sentence, person or value pair
 shared between parts, the held-out parts' own people and values, no value a stricter part
 plants that another plants, and each fresh chat's old value said before its change."""
@@ -17,6 +17,7 @@ from benchmarks.knowledge_updates_dev2 import DEV2_CASES
 from benchmarks.knowledge_updates_dev3 import DEV3_CASES
 from benchmarks.knowledge_updates_dev4 import DEV4_CASES
 from benchmarks.knowledge_updates_dev5 import DEV5_CASES
+from benchmarks.knowledge_updates_dev6 import DEV6_CASES
 from benchmarks.knowledge_updates_fresh import FRESH_CASES
 from benchmarks.knowledge_updates_fresh2 import FRESH2_CASES
 from benchmarks.knowledge_updates_fresh3 import FRESH3_CASES
@@ -46,7 +47,7 @@ def _lines(cases) -> set[str]:
     return {turn.text for case in cases for turn in case.conversation().turns}
 
 
-def test_the_parts_are_the_thirteen_in_order():
+def test_the_parts_are_the_fourteen_in_order():
     assert [part.name for part in KNOWLEDGE_UPDATE_PARTS] == [
         "tuned",
         "seen",
@@ -56,6 +57,7 @@ def test_the_parts_are_the_thirteen_in_order():
         "dev3",
         "dev4",
         "dev5",
+        "dev6",
         "fresh2",
         "fresh3",
         "fresh4",
@@ -71,6 +73,7 @@ def test_the_parts_are_the_thirteen_in_order():
         DEV3_CASES,
         DEV4_CASES,
         DEV5_CASES,
+        DEV6_CASES,
         FRESH2_CASES,
         FRESH3_CASES,
         FRESH4_CASES,
@@ -141,6 +144,16 @@ def test_the_parts_are_the_thirteen_in_order():
             ),
         ),
         (
+            DEV6_CASES,
+            8,
+            tuple(
+                case
+                for part in KNOWLEDGE_UPDATE_PARTS
+                if part.cases is not DEV6_CASES
+                for case in part.cases
+            ),
+        ),
+        (
             FRESH6_CASES,
             8,
             tuple(
@@ -162,6 +175,7 @@ def test_the_parts_are_the_thirteen_in_order():
         "dev3",
         "dev4",
         "dev5",
+        "dev6",
         "fresh6",
     ],
 )
@@ -265,8 +279,8 @@ def test_the_fifth_fresh_part_plants_no_value_any_other_part_planted():
 
 @pytest.mark.parametrize(
     "cases",
-    [DEV3_CASES, DEV4_CASES, DEV5_CASES, FRESH6_CASES],
-    ids=["dev3", "dev4", "dev5", "fresh6"],
+    [DEV3_CASES, DEV4_CASES, DEV5_CASES, DEV6_CASES, FRESH6_CASES],
+    ids=["dev3", "dev4", "dev5", "dev6", "fresh6"],
 )
 def test_a_late_part_plants_and_names_nothing_another_part_says(cases):
     # Its people and planted values (diets and the character's own included) are planted by
@@ -286,7 +300,9 @@ def test_a_late_part_plants_and_names_nothing_another_part_says(cases):
     assert not people & {value for part in others for value in _planted(part.cases)}
 
 
-@pytest.mark.parametrize("cases", [DEV4_CASES, DEV5_CASES], ids=["dev4", "dev5"])
+@pytest.mark.parametrize(
+    "cases", [DEV4_CASES, DEV5_CASES, DEV6_CASES], ids=["dev4", "dev5", "dev6"]
+)
 def test_a_dev_part_keeps_its_eight_pairs_in_five_chats_each(cases):
     # One chat per attribute for each pair, so every pair meets every kind of change once.
     pairs = Counter((case.user, case.character) for case in cases)
@@ -311,11 +327,12 @@ def test_a_dev5_sitting_is_read_one_turn_a_line_and_refuses_a_turn_of_no_kind():
             sitting(script)
 
 
-def test_every_dev5_chat_asks_of_its_user_and_says_non_changes_after_its_change():
+@pytest.mark.parametrize("cases", [DEV5_CASES, DEV6_CASES], ids=["dev5", "dev6"])
+def test_every_late_dev_chat_asks_of_its_user_and_says_non_changes_after_its_change(cases):
     # The answer key of each chat: one old, one new and one character's value, a question
     # about the user the chat is about, and at least two turns after the change in its
     # sitting, so that a rule taking a non-change for a change retires the new value.
-    for case in DEV5_CASES:
+    for case in cases:
         assert case.user in case.question and case.question.endswith("?")
         assert len(case.old) == len(case.new) == len(case.character_value) == 1
         second = [text for _, text in case.sittings[1]]
@@ -331,6 +348,7 @@ def test_every_dev5_chat_asks_of_its_user_and_says_non_changes_after_its_change(
         *DEV3_CASES,
         *DEV4_CASES,
         *DEV5_CASES,
+        *DEV6_CASES,
         *FRESH2_CASES,
         *FRESH3_CASES,
         *FRESH4_CASES,

@@ -114,7 +114,7 @@ def test_bench_memory_runs_only_the_parts_named_in_ku_parts():
     ]
 
 
-# Four hundred and ninety-nine chats through the pipeline: a bound for a loaded 2-core machine
+# Five hundred and thirty-nine chats through the pipeline: a bound for a loaded 2-core machine
 # (ninety-five ran 238 s at load 17), not a speed assertion.
 @pytest.mark.timeout(1800)
 @pytest.mark.django_db
@@ -169,6 +169,7 @@ def test_bench_memory_reports_each_figure_beside_its_baseline(settings, tmp_path
         "dev3 (written to tune on)",
         "dev4 (written to tune on)",
         "dev5 (written to tune on)",
+        "dev6 (written to tune on)",
         "fresh-2 (held out: not tuned on)",
         "fresh-3 (held out)",
         "fresh-4 (held out)",
@@ -185,6 +186,7 @@ def test_bench_memory_reports_each_figure_beside_its_baseline(settings, tmp_path
         "dev3",
         "dev4",
         "dev5",
+        "dev6",
         "fresh2",
         "fresh3",
         "fresh4",
