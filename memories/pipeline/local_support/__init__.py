@@ -12,8 +12,10 @@ Hard rules (each names what was not said, in the verdict's reason):
   then that person for the speaker rule), or is said elsewhere in the thread
   (``chat_names``: a group, place or third person the chat has been talking about, which
   the extractor read there; a name nobody in it says is still refused);
-- **numbers**: every number in the claim (digits or a number word; a calendar date is left
-  out, the extractor writes those from "yesterday") is in the cited messages;
+- **numbers**: every number in the claim is in the cited messages, however either writes it
+  (``numbers``: "21" is "twenty-one", "250" "two hundred and fifty", "2" "twice", and a
+  number inside a hyphenated word, "a 9-5 job", is read; a calendar date is left out, the
+  extractor writes those from "yesterday");
 - **negation**: a claim that says "not", "never", "no longer" ... cites a message that
   negates one of the words it negates (the few words after the negation, within its clause:
   "isn't easy, but I feel ..." does not negate "feel");
@@ -56,8 +58,8 @@ only make up for words that were paraphrased. The rules and thresholds were chos
 labelled set (LoCoMo observations against their turns, and fabricated chunks made from them;
 ``benchmarks.support_set``), on its tuned conversations only.
 
-The package: ``words`` (which words a claim and its messages say), ``rules`` (the hard
-rules), ``meaning`` (the embedder's part); this module puts them together. Its modules
+The package: ``words`` (which words a claim and its messages say), ``numbers`` (the values
+a text says), ``rules`` (the hard rules), ``meaning`` (the embedder's part); this module puts them together. Its modules
 import each other relatively, so ``benchmarks.support_previous`` can load the package of
 an earlier revision whole, without mixing in today's modules.
 """
@@ -80,6 +82,7 @@ from .meaning import (
     without_people,
     word_closeness,
 )
+from .numbers import NUMBER_WORDS, number_values
 from .rules import (
     NEGATION_SCOPE,
     chat_names,
@@ -91,7 +94,6 @@ from .rules import (
 )
 from .words import (
     GENERAL_VERBS,
-    NUMBER_WORDS,
     STEM_LETTERS,
     STOPWORDS,
     Source,
@@ -129,6 +131,7 @@ __all__ = [
     "lexical_coverage",
     "local_support",
     "names_in",
+    "number_values",
     "numbers_in",
     "ordinary",
     "person_free_similarity",

@@ -10,11 +10,9 @@ from functools import lru_cache
 import simplemma
 
 from .meaning import sentences
+from .numbers import number_values
 from .words import (
-    _ISO_DATE,
-    _ORDINAL,
     _TOKEN,
-    NUMBER_WORDS,
     STOPWORDS,
     Source,
     _keys,
@@ -91,19 +89,8 @@ def _proper_noun(word: str) -> bool:
 
 
 def numbers_in(text: str) -> set[str]:
-    found = set()
-    for token in _TOKEN.findall(text):
-        word = _normal(token)
-        if _ISO_DATE.match(word):
-            continue
-        ordinal = _ORDINAL.match(word)
-        if ordinal:
-            found.add(str(int(ordinal.group(1))))
-        elif word.isdigit():
-            found.add(str(int(word)))
-        elif word in NUMBER_WORDS:
-            found.add(NUMBER_WORDS[word])
-    return found
+    """The numbers a text says, as digits, however written (``numbers.number_values``)."""
+    return number_values(text)
 
 
 def _said_words(sources: Sequence[Source]) -> set[str]:

@@ -12,18 +12,13 @@ from functools import lru_cache
 
 import simplemma
 
+from .numbers import is_number_word
+
 STEM_LETTERS = 5
 _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’-]*")
 _POSSESSIVE = re.compile(r"'s$")
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _ORDINAL = re.compile(r"^(\d+)(?:st|nd|rd|th)$")
-NUMBER_WORDS = {
-    word: str(value)
-    for value, word in enumerate(
-        "zero one two three four five six seven eight nine ten eleven twelve thirteen "
-        "fourteen fifteen sixteen seventeen eighteen nineteen twenty".split()
-    )
-} | {"thirty": "30", "forty": "40", "fifty": "50", "hundred": "100", "thousand": "1000"}
 
 # Words that carry no claim of their own: function words, and the words a memory uses to
 # report speech ("Ada said that she ..."), which the messages themselves never contain.
@@ -166,7 +161,7 @@ def addressed(sources: Sequence[Source], people: Sequence[str]) -> set[str]:
 
 
 def is_number(word: str) -> bool:
-    return word.isdigit() or word in NUMBER_WORDS or bool(_ORDINAL.match(word))
+    return word.isdigit() or is_number_word(word) or bool(_ORDINAL.match(word))
 
 
 def rarity(word: str, thread: Sequence[str]) -> float:
