@@ -112,7 +112,9 @@ def _check_book(values: Mapping[str, Any]) -> None:
     errors: dict[str, list[str]] = {}
     if "name" in values:
         name = values["name"]
-        if not isinstance(name, str) or not name.strip():
+        if not isinstance(name, str):
+            errors["name"] = ["Must be text."]
+        elif not name.strip():
             errors["name"] = ["Name is required."]
         elif len(name) > 200:
             errors["name"] = [f"Name is too long: {len(name)} characters, the limit is 200."]

@@ -216,13 +216,9 @@ class MessageUpdateInputSerializer(StrictSerializer):
 
 class ThreadImportInputSerializer(StrictSerializer):
     file = serializers.FileField(help_text="A SillyTavern chat file (.jsonl).")
-    character = serializers.IntegerField(min_value=1, max_value=2**31 - 1)
-    scene = serializers.IntegerField(
-        required=False, allow_null=True, min_value=1, max_value=2**31 - 1
-    )
-    persona = serializers.IntegerField(
-        required=False, allow_null=True, min_value=1, max_value=2**31 - 1
-    )
+    character = IdField()
+    scene = IdField(required=False, allow_null=True)
+    persona = IdField(required=False, allow_null=True)
     title = serializers.CharField(required=False, allow_blank=True, max_length=200)
 
 

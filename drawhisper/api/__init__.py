@@ -10,7 +10,8 @@ Input is refused rather than guessed at:
 - a request body field the endpoint does not take is a 400 naming it (``StrictFieldsMixin``;
   ``refuse_body`` where the endpoint takes no body at all);
 - ids and numbers are ASCII digits within the database's range (``IdField``,
-  ``StrictIntegerField``): ``abc``, ``²`` and ``99999999999999999999`` are 400s; a yes/no
+  ``StrictIntegerField``): ``abc``, ``²`` and ``99999999999999999999`` are 400s; another
+  number is a finite JSON number (``StrictFloatField``), not ``true`` or ``"0.5"``; a yes/no
   is a JSON ``true`` or ``false`` (``StrictBooleanField``), not ``0`` or ``"yes"``;
 - ``limit`` and ``offset`` of a paged list are checked the same way (``Pagination``);
 - a query parameter a list or export does not take is a 400 naming it (``QuerySerializer``;
@@ -45,6 +46,7 @@ from drawhisper.api.fields import (
     QuerySerializer,
     StrictBooleanField,
     StrictFieldsMixin,
+    StrictFloatField,
     StrictIntegerField,
     StrictSerializer,
     not_text_errors,
@@ -91,6 +93,7 @@ __all__ = [
     "NOT_BLANK_PATTERN",
     "NotBlankValidator",
     "StrictIntegerField",
+    "StrictFloatField",
     "StrictBooleanField",
     "IdField",
     "not_text_errors",

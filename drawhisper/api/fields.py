@@ -1,5 +1,5 @@
-"""Strict input fields: ids and integers as ASCII digits within the database's range, yes/no
-as JSON ``true`` or ``false``, text not blank once trimmed (with the pattern the schema
+"""Strict input fields: ids and integers as ASCII digits within the database's range, other
+numbers as finite JSON numbers, yes/no as JSON ``true`` or ``false``, text not blank once trimmed (with the pattern the schema
 states), a number refused where text is taken, unknown body fields refused by name, and the
 strict body and query-string serializers built on them; ``refuse_body`` for an endpoint
 that takes no body.
@@ -7,6 +7,7 @@ that takes no body.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -66,6 +67,25 @@ class StrictIntegerField(serializers.IntegerField):
         if isinstance(data, str) and _ASCII_INTEGER.fullmatch(data):
             return int(data)
         self.fail("invalid")
+
+
+class StrictFloatField(serializers.FloatField):
+    """A finite number given as a JSON number, within ``min_value`` and ``max_value``. DRF's
+    ``FloatField`` also takes ``true`` (as 1.0) and text such as ``"0.5"``, and fails with a
+    500 on an integer too large to be a float."""
+
+    default_error_messages = {"invalid": "A number is required."}
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool) or not isinstance(data, int | float):
+            self.fail("invalid")
+        try:
+            value = float(data)
+        except OverflowError:
+            self.fail("invalid")
+        if not math.isfinite(value):
+            self.fail("invalid")
+        return value
 
 
 class StrictBooleanField(serializers.BooleanField):

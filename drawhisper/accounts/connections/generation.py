@@ -11,7 +11,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from drawhisper.api import refuse_non_text
+from drawhisper.api import IdField, StrictFloatField, StrictIntegerField, refuse_non_text
 
 SAMPLING_KEYS = (
     "temperature",
@@ -29,21 +29,15 @@ class GenerationSettingsSerializer(serializers.Serializer):
 
     refuses_unknown_fields = True  # the schema says so (drawhisper.api_schema)
 
-    connection = serializers.IntegerField(
-        required=False, allow_null=True, min_value=1, max_value=2**31 - 1
-    )
+    connection = IdField(required=False, allow_null=True)
     model = serializers.CharField(required=False, allow_null=True, allow_blank=True, max_length=200)
-    temperature = serializers.FloatField(
-        required=False, allow_null=True, min_value=0.0, max_value=2.0
-    )
-    top_p = serializers.FloatField(required=False, allow_null=True, min_value=0.0, max_value=1.0)
-    max_tokens = serializers.IntegerField(
-        required=False, allow_null=True, min_value=1, max_value=131072
-    )
-    frequency_penalty = serializers.FloatField(
+    temperature = StrictFloatField(required=False, allow_null=True, min_value=0.0, max_value=2.0)
+    top_p = StrictFloatField(required=False, allow_null=True, min_value=0.0, max_value=1.0)
+    max_tokens = StrictIntegerField(required=False, allow_null=True, min_value=1, max_value=131072)
+    frequency_penalty = StrictFloatField(
         required=False, allow_null=True, min_value=-2.0, max_value=2.0
     )
-    presence_penalty = serializers.FloatField(
+    presence_penalty = StrictFloatField(
         required=False, allow_null=True, min_value=-2.0, max_value=2.0
     )
     stop = serializers.ListField(

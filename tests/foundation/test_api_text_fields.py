@@ -1,0 +1,210 @@
+"""A number or a yes/no sent where the API takes text is a 400 naming the field, on every text
+field of every create and update (DRF's ``CharField`` would store ``123`` as ``"123"``), and a
+generation setting's numbers are JSON numbers (DRF's ``FloatField`` reads ``true`` as 1.0).
+
+The text fields are read from each endpoint's input serializer, so a field added later is
+covered without a new line here."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from rest_framework import serializers
+
+from characters.api.book_inputs import LorebookInputSerializer, PersonaInputSerializer
+from characters.api.serializers import CharacterInputSerializer
+from chat.api.serializers import (
+    MessageUpdateInputSerializer,
+    ThreadCreateInputSerializer,
+    ThreadUpdateInputSerializer,
+)
+from drawhisper.accounts.connections.api import ConnectionInputSerializer
+from memories.api.serializers import (
+    MemoryCreateSerializer,
+    MemoryUpdateSerializer,
+    ProfileUpdateSerializer,
+)
+from scenes.api.serializers import SceneCreateInputSerializer, SceneUpdateInputSerializer
+from tests.factories import (
+    CharacterFactory,
+    MemoryFactory,
+    MessageFactory,
+    SceneFactory,
+    ThreadFactory,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def rows(user, api_client):
+    character = CharacterFactory(owner=user)
+    thread = ThreadFactory(character=character)
+    lorebook = api_client.post("/api/lorebooks/", {"name": "Book"}, format="json").json()
+    persona = api_client.post("/api/personas/", {"name": "Ada"}, format="json").json()
+    connection = api_client.post(
+        "/api/connections/", {"name": "Mine", "base_url": "https://example.com/v1"}, format="json"
+    ).json()
+    return {
+        "character": character.pk,
+        "scene": SceneFactory(character=character).pk,
+        "thread": thread.pk,
+        "message": MessageFactory(thread=thread, seq=1).pk,
+        "memory": MemoryFactory(character=character).pk,
+        "lorebook": lorebook["id"],
+        "persona": persona["id"],
+        "connection": connection["id"],
+    }
+
+
+# (method, path, a body it accepts, its input serializer, where its rows are listed)
+ENDPOINTS = [
+    ("post", "/api/characters/", {"name": "Mara"}, CharacterInputSerializer, "/api/characters/"),
+    ("patch", "/api/characters/{character}/", {}, CharacterInputSerializer, "/api/characters/"),
+    (
+        "post",
+        "/api/scenes/",
+        {"character": "{character}", "title": "Storm"},
+        SceneCreateInputSerializer,
+        "/api/scenes/",
+    ),
+    ("patch", "/api/scenes/{scene}/", {}, SceneUpdateInputSerializer, "/api/scenes/"),
+    ("post", "/api/lorebooks/", {"name": "Lore"}, LorebookInputSerializer, "/api/lorebooks/"),
+    ("patch", "/api/lorebooks/{lorebook}/", {}, LorebookInputSerializer, "/api/lorebooks/"),
+    ("post", "/api/personas/", {"name": "Bea"}, PersonaInputSerializer, "/api/personas/"),
+    ("patch", "/api/personas/{persona}/", {}, PersonaInputSerializer, "/api/personas/"),
+    (
+        "post",
+        "/api/threads/",
+        {"character": "{character}"},
+        ThreadCreateInputSerializer,
+        "/api/threads/",
+    ),
+    ("patch", "/api/threads/{thread}/", {}, ThreadUpdateInputSerializer, "/api/threads/"),
+    (
+        "patch",
+        "/api/threads/{thread}/messages/{message}/",
+        {},
+        MessageUpdateInputSerializer,
+        "/api/threads/{thread}/messages/",
+    ),
+    (
+        "post",
+        "/api/memories/",
+        {"character": "{character}", "type": "fact", "title": "T", "content": "C"},
+        MemoryCreateSerializer,
+        "/api/memories/",
+    ),
+    ("patch", "/api/memories/{memory}/", {}, MemoryUpdateSerializer, "/api/memories/"),
+    (
+        "patch",
+        "/api/characters/{character}/profile/",
+        {},
+        ProfileUpdateSerializer,
+        "/api/characters/{character}/profile/",
+    ),
+    (
+        "post",
+        "/api/connections/",
+        {"name": "Other", "base_url": "https://example.org/v1"},
+        ConnectionInputSerializer,
+        "/api/connections/",
+    ),
+    ("patch", "/api/connections/{connection}/", {}, ConnectionInputSerializer, "/api/connections/"),
+]
+
+
+def _text_fields(serializer_class) -> list[tuple[str, object]]:
+    """(field, a non-text value for it) for each text field and list of text: a yes/no for
+    the first, a number for the rest."""
+    found = []
+    for name, field in serializer_class().fields.items():
+        if field.read_only:
+            continue
+        if isinstance(field, serializers.CharField):
+            found.append((name, True if not found else 123))
+        elif isinstance(field, serializers.ListField) and isinstance(
+            field.child, serializers.CharField
+        ):
+            found.append((name, [7]))
+    return found
+
+
+CASES = [
+    pytest.param(method, path, body, listed, name, value, id=f"{method} {path} {name}={value}")
+    for method, path, body, serializer_class, listed in ENDPOINTS
+    for name, value in _text_fields(serializer_class)
+]
+
+
+def _filled(value, rows):
+    if isinstance(value, str) and value.startswith("{"):
+        return rows[value.strip("{}")]
+    return value
+
+
+def test_every_endpoint_has_text_fields_to_check():
+    checked = {path for _, path, *_ in (case.values for case in CASES)}
+    assert checked == {path for _, path, *_ in ENDPOINTS}
+
+
+@pytest.mark.parametrize(("method", "path", "body", "listed", "name", "value"), CASES)
+def test_a_non_text_value_for_a_text_field_is_a_400_naming_it(
+    api_client, rows, method, path, body, listed, name, value
+):
+    listed = listed.format(**rows)
+    before = api_client.get(listed).json()
+    sent = {key: _filled(item, rows) for key, item in body.items()} | {name: value}
+
+    response = getattr(api_client, method)(
+        path.format(**rows), data=json.dumps(sent), content_type="application/json"
+    )
+
+    assert response.status_code == 400, response.content
+    assert name in response.json()["errors"], response.json()
+    detail = response.json()["detail"]
+    assert detail.startswith(f"{name}") and re.search(r"text|string|URL", detail), detail
+    assert api_client.get(listed).json() == before  # nothing stored as "123" or "True"
+
+
+@pytest.mark.parametrize(
+    ("entry", "field"),
+    [
+        ({"keys": ["a"], "content": 5}, "entries[0].content"),
+        ({"keys": ["a"], "comment": False}, "entries[0].comment"),
+        ({"keys": [5], "content": "c"}, "entries[0].keys"),
+    ],
+)
+def test_a_lorebook_entrys_text_must_be_text(api_client, entry, field):
+    response = api_client.post(
+        "/api/lorebooks/", {"name": "Lore", "entries": [entry]}, format="json"
+    )
+    assert response.status_code == 400 and field in response.json()["errors"], response.json()
+
+
+@pytest.mark.parametrize(
+    ("setting", "value"),
+    [
+        ("model", 5),
+        ("stop", [5]),
+        ("temperature", True),
+        ("temperature", "0.5"),
+        ("top_p", False),
+        ("frequency_penalty", 10**400),
+        ("max_tokens", 7.0),
+        ("max_tokens", "7.5"),
+        ("connection", True),
+    ],
+)
+def test_a_generation_setting_of_the_wrong_kind_is_a_400_naming_it(
+    api_client, rows, setting, value
+):
+    for path in ("/api/characters/{character}/", "/api/threads/{thread}/"):
+        response = api_client.patch(
+            path.format(**rows), {"generation": {setting: value}}, format="json"
+        )
+        assert response.status_code == 400, response.content
+        assert response.json()["detail"].startswith(f"generation: {setting}: "), response.json()
+        assert api_client.get(path.format(**rows)).json()["generation"] == {}
