@@ -2,7 +2,7 @@
 
 Every knob of hybrid retrieval lives here so that the LoCoMo benchmark can evaluate a
 variant by passing a changed copy (``dataclasses.replace``) instead of patching settings.
-The defaults in ``drawhisper/settings.py`` are the values the benchmark chose
+The defaults in ``drawhisper/settings/retrieval.py`` are the values the benchmark chose
 (docs/benchmarks.md)."""
 
 from __future__ import annotations
