@@ -3,14 +3,12 @@ OpenAI-compatible server, chosen and tuned per chat and per character."""
 
 from __future__ import annotations
 
-import uuid
-
 import pytest
 from channels.db import database_sync_to_async
 
 from chat.models import Message
 from drawhisper.accounts.connections import connection_create
-from tests.chat.conftest import connect, receive_until
+from tests.chat.conftest import connect, receive_until, send_message
 from tests.support.openai_server import FakeOpenAIServer
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -24,7 +22,7 @@ def fake_server():
 
 async def send(thread_id: int, token: str, text: str = "Hello?") -> list[dict]:
     ws = await connect(thread_id, token)
-    await ws.send_json_to({"type": "message.send", "content": text, "client_id": str(uuid.uuid4())})
+    await send_message(ws, text)
     events = await receive_until(ws, "reply.end")
     await ws.disconnect()
     return events

@@ -4,8 +4,6 @@ every tab (``chat.consumers.tabs``)."""
 
 from __future__ import annotations
 
-import uuid
-
 import pytest
 from channels.db import database_sync_to_async
 
@@ -114,9 +112,7 @@ async def test_a_tab_opened_mid_reply_sees_the_rest_of_the_stream_as_it_is_writt
     monkeypatch.setattr(tabs, "PEERS_REFRESH_SECONDS", 600.0)
     ScriptedChatBackend.script(LONG_REPLY)
     tab_a = await connect(thread.pk, token)
-    await tab_a.send_json_to(
-        {"type": "message.send", "content": "Go on.", "client_id": str(uuid.uuid4())}
-    )
+    await send_message(tab_a, "Go on.")
     start = (await receive_until(tab_a, "reply.start"))[-1]
     await receive_until(tab_a, "reply.delta")  # tab A is alone: its batches skip the lookup
     tab_b = await connect(thread.pk, token, expect_reply=start["message_id"])

@@ -6,7 +6,6 @@ client and the fake OpenAI-compatible server."""
 from __future__ import annotations
 
 import copy
-import uuid
 
 import pytest
 from channels.db import database_sync_to_async
@@ -17,7 +16,7 @@ from chat.context import assemble_context, build_context
 from chat.context.sources import LoreLine, TurnSources
 from chat.models import Message, Thread
 from tests.characters.lorebook_fixtures import card_v2
-from tests.chat.conftest import connect, receive_until, use_fake_openai_chat
+from tests.chat.conftest import connect, receive_until, send_message, use_fake_openai_chat
 from tests.factories import CharacterFactory, MessageFactory
 from tests.support.openai_server import FakeOpenAIServer
 
@@ -240,21 +239,9 @@ async def test_a_card_book_entry_reaches_the_model_when_its_key_is_mentioned(set
         server.push("*She nods.* Yes, at midnight.")
         server.push("*She shrugs.*")
         ws = await connect(thread_id, token)
-        await ws.send_json_to(
-            {
-                "type": "message.send",
-                "content": "Can the moonwell heal me?",
-                "client_id": str(uuid.uuid4()),
-            }
-        )
+        await send_message(ws, "Can the moonwell heal me?")
         end = (await receive_until(ws, "reply.end", timeout=20))[-1]
-        await ws.send_json_to(
-            {
-                "type": "message.send",
-                "content": "What a quiet night.",
-                "client_id": str(uuid.uuid4()),
-            }
-        )
+        await send_message(ws, "What a quiet night.")
         second_end = (await receive_until(ws, "reply.end", timeout=20))[-1]
         await ws.disconnect()
         first, second = [request["body"]["messages"] for request in server.requests()]

@@ -5,7 +5,6 @@ with whatever arrived in the same turn), later pieces in batches at most every
 from __future__ import annotations
 
 import asyncio
-import uuid
 
 import pytest
 from channels.db import database_sync_to_async
@@ -13,7 +12,7 @@ from channels.db import database_sync_to_async
 from chat.models import Message
 from chat.streaming import DeltaBatcher, continuation_separator
 from drawhisper.providers.fake import ScriptedChatBackend
-from tests.chat.conftest import connect, receive_until, use_chat_backend, wait_until
+from tests.chat.conftest import connect, receive_until, send_message, use_chat_backend, wait_until
 
 FAST_REPLY = "*She writes quickly.* " + "Every word lands at once, like rain on the deck. " * 8
 
@@ -209,9 +208,7 @@ async def test_a_fast_model_streams_in_few_deltas_that_add_up_to_the_reply(threa
     use_chat_backend(settings, chunk_size=1, delay=0.001)
     ScriptedChatBackend.script(FAST_REPLY)
     ws = await connect(thread.pk, token)
-    await ws.send_json_to(
-        {"type": "message.send", "content": "Quick!", "client_id": str(uuid.uuid4())}
-    )
+    await send_message(ws, "Quick!")
     await receive_until(ws, "reply.start")
     events = await receive_until(ws, "reply.end", timeout=15)
 
@@ -234,9 +231,7 @@ async def test_a_model_slower_than_the_interval_gets_a_delta_per_piece(thread, t
     use_chat_backend(settings, chunk_size=5, delay=0.08)
     ScriptedChatBackend.script("One, two, three.")
     ws = await connect(thread.pk, token)
-    await ws.send_json_to(
-        {"type": "message.send", "content": "Count.", "client_id": str(uuid.uuid4())}
-    )
+    await send_message(ws, "Count.")
     events = await receive_until(ws, "reply.end")
     assert [event["delta"] for event in events if event["type"] == "reply.delta"] == [
         "One, ",
@@ -252,9 +247,7 @@ async def test_a_stopped_reply_sends_every_delta_before_its_end(thread, token, s
     settings.CHAT_DELTA_FLUSH_MS = 600_000  # what follows the first piece gathers in the batch
     use_chat_backend(settings, STALLS_AFTER, before=FAST_REPLY[:60], chunk_size=3)
     ws = await connect(thread.pk, token)
-    await ws.send_json_to(
-        {"type": "message.send", "content": "Go on.", "client_id": str(uuid.uuid4())}
-    )
+    await send_message(ws, "Go on.")
     events = await receive_until(ws, "reply.delta")
     reply_id = events[-1]["message_id"]
 
