@@ -74,11 +74,7 @@ def reply_regenerate(*, thread: Thread) -> RegenerateResult:
         if not answered:
             raise NothingToRegenerate("The greeting is not a reply; send a message first.")
         reply = guard.start_reply(thread.pk)
-        last.active = False
-        last.replaced_by = reply
-        last.save(update_fields=["active", "replaced_by"])
-        guard.touch(thread.pk)
-        guard.after_commit_changed(last.pk)
+        _put_in_place_of(last, reply=reply, thread=thread)
     return RegenerateResult(reply=reply, replaced=last)
 
 
@@ -99,12 +95,19 @@ def reply_continue(*, thread: Thread) -> RegenerateResult:
         reply = guard.start_reply(thread.pk)
         reply.content = last.content
         reply.save(update_fields=["content"])
-        last.active = False
-        last.replaced_by = reply
-        last.save(update_fields=["active", "replaced_by"])
-        guard.touch(thread.pk)
-        guard.after_commit_changed(last.pk)
+        _put_in_place_of(last, reply=reply, thread=thread)
     return RegenerateResult(reply=reply, replaced=last)
+
+
+def _put_in_place_of(last: Message, *, reply: Message, thread: Thread) -> None:
+    """``reply`` (just started) is shown instead of ``last``, which stays retrievable as its
+    earlier version (``active=False``, ``replaced_by`` the reply); the memory app is told of
+    the change after the commit. Inside the caller's transaction, with the thread locked."""
+    last.active = False
+    last.replaced_by = reply
+    last.save(update_fields=["active", "replaced_by"])
+    guard.touch(thread.pk)
+    guard.after_commit_changed(last.pk)
 
 
 def reply_version_activate(*, thread: Thread, version: Message) -> Message:
