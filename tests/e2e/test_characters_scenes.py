@@ -105,3 +105,37 @@ def test_the_scene_preview_calls_the_user_by_their_default_persona(live_app, bro
     expect(page.locator("#preview-status")).to_have_text("Up to date")
     expect(preview).not_to_contain_text("User")
     expect(page.locator("#preview-layers")).to_contain_text("Persona: Ash")
+
+
+def test_a_long_unbroken_name_tagline_and_tag_wrap_on_a_phone(live_app, make_page, login):
+    """A card imported with a name of one long word, a link as its tagline or a long tag
+    wraps inside the gallery card, the character's page and its chat instead of pushing the
+    page sideways."""
+    from chat.services import thread_create
+    from tests.factories import MessageFactory
+
+    user = live_app.create_user()
+    link = "https://example.com/" + "cartographers-guild-archive-" * 4
+    character = Character.objects.create(
+        owner=user, name="Seraphina" * 8, tagline=link[:160], tags=["moving-places" * 4]
+    )
+    page = make_page(viewport={"width": 375, "height": 740})
+    login(page, user)
+
+    def assert_no_sideways_scroll():
+        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0, f"the page is {overflow}px wider than a phone screen"
+
+    expect(page.locator(".character-card__name")).to_have_text("Seraphina" * 8)
+    assert_no_sideways_scroll()
+    page.goto(live_app.path(f"/characters/{character.pk}/"))
+    expect(page.get_by_role("heading", name="Seraphina" * 8, level=1)).to_be_visible()
+    expect(page.locator(".tagline")).to_have_text(link[:160])
+    assert_no_sideways_scroll()
+
+    thread = thread_create(owner=user, character=character)
+    MessageFactory(thread=thread, seq=2, role="user", content=f"Is the archive at {link}?")
+    page.goto(live_app.path(f"/chat/{thread.pk}/"))
+    expect(page.locator("#chat-connection")).to_have_text("Connected")
+    expect(page.locator(".chat-msg--user .chat-msg__text")).to_contain_text("cartographers")
+    assert_no_sideways_scroll()
