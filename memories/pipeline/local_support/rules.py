@@ -1,5 +1,6 @@
 """The hard rules of the local support check: names, numbers, negation and speaker
-(``refusal``), each refusing a claim with a sentence that names what was not said."""
+(``refusal``), each refusing a claim with a sentence that names what was not said; who a
+message says a thing of ("I", or the person spoken to: "you're talented", ``said_to``)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from .meaning import sentences
 from .numbers import number_values
 from .words import (
     _TOKEN,
+    GENERAL_VERBS,
     STOPWORDS,
     Source,
     _keys,
@@ -199,6 +201,75 @@ def refusal(
         ),
         None,
     )
-    if subject and subject not in speakers:
+    if subject and subject not in speakers and not said_to(subject, content, sources):
         return f"it is about {subject.title()}, who said none of those messages."
+    if subject and subject in speakers and said_only_of_the_other(subject, content, sources):
+        return f"it says of {subject.title()} what the messages say of the person spoken to."
     return ""
+
+
+_SECOND_PERSON = frozenset("you you're your yours yourself ya you've you'll you'd".split())
+_SAID_TO_GAP = 2  # function words or "-ly" adverbs between "you" and what is said of them
+
+
+def _predicate(subject: str, content: str) -> str:
+    """What the claim first says of ``subject``: the first word after its name that is not
+    a function word or an "-ly" adverb ("Jon is really talented ..." -> "talented"), or ""
+    when that is a verb of ``GENERAL_VERBS`` ("Jon finds ...", "Gina encourages ..."), which
+    carries nothing of its own."""
+    words = [_normal(token) for token in _TOKEN.findall(content)]
+    at = next((i for i, word in enumerate(words) if word == subject), None)
+    if at is None:
+        return ""
+    for word in words[at + 1 :]:
+        if len(word) > 1 and word not in STOPWORDS and not word.endswith("ly"):
+            return "" if lemma(word) in GENERAL_VERBS else word
+    return ""
+
+
+def _said_of_you(predicate: str, source: Source) -> tuple[int, int]:
+    """How often ``source`` says ``predicate`` right after "you" or "your" (in the same clause,
+    ``_SAID_TO_GAP`` function words or adverbs between at most), and how often elsewhere."""
+    wanted = _keys(predicate)
+    to_you = anywhere = 0
+    for clause in _CLAUSE_END.split(source.content):
+        words = [_normal(token) for token in _TOKEN.findall(clause)]
+        anywhere += sum(1 for word in words if _keys(word) & wanted)
+        for index, word in enumerate(words):
+            if word not in _SECOND_PERSON:
+                continue
+            for follower in words[index + 1 : index + 2 + _SAID_TO_GAP]:
+                if follower in STOPWORDS or follower.endswith("ly"):
+                    continue
+                to_you += bool(_keys(follower) & wanted)
+                break
+    return to_you, anywhere - to_you
+
+
+def said_to(subject: str, content: str, sources: Sequence[Source]) -> bool:
+    """Whether the other person said to ``subject`` what the claim first says of them: a
+    cited message of theirs has it right after "you" or "your", in the same clause, with at
+    most ``_SAID_TO_GAP`` function words or adverbs between ("You're incredibly talented"
+    backs "Jon is talented", "your support" backs "Gina supports Jon"; "you know I love it"
+    backs no love of theirs)."""
+    predicate = _predicate(subject, content)
+    return bool(predicate) and any(
+        _said_of_you(predicate, source)[0]
+        for source in sources
+        if subject not in {_normal(part) for part in source.speaker.split()}
+    )
+
+
+def said_only_of_the_other(subject: str, content: str, sources: Sequence[Source]) -> bool:
+    """Whether what the claim first says of ``subject`` is said in the subject's own cited
+    messages only of the person spoken to ("your support means a lot" is no support of the
+    speaker's), never otherwise."""
+    predicate = _predicate(subject, content)
+    if not predicate:
+        return False
+    own = [
+        _said_of_you(predicate, source)
+        for source in sources
+        if subject in {_normal(part) for part in source.speaker.split()}
+    ]
+    return any(to_you for to_you, _ in own) and not any(other for _, other in own)
