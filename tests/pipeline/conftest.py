@@ -14,6 +14,8 @@ import pytest
 from drawhisper.providers.fake import ScriptedChatBackend
 from drawhisper.providers.registry import reset_backends
 from drawhisper.tokens import count_tokens
+from memories.models import MemoryJob
+from memories.pipeline import PIPELINE_VERSION
 from memories.pipeline.job_context import JobContext, TranscriptMessage
 from tests.factories import CharacterFactory, MessageFactory, ThreadFactory, UserFactory
 from tests.pipeline.support import (
@@ -113,6 +115,20 @@ def write_messages(thread, turns, *, start_seq: int = 1, day: datetime | None = 
         message.save(update_fields=["created_at"])
         messages.append(message)
     return messages
+
+
+def long_turns_job(thread, **fields) -> MemoryJob:
+    """``LONG_TURNS`` written to ``thread`` and a job over its first four (``fields`` on top)."""
+    write_messages(thread, LONG_TURNS)
+    return MemoryJob.objects.create(
+        thread=thread, start_seq=1, end_seq=4, pipeline_version=PIPELINE_VERSION, **fields
+    )
+
+
+@pytest.fixture
+def job(thread):
+    """A job over the long turns; a module whose job covers other turns defines its own."""
+    return long_turns_job(thread)
 
 
 TRANSCRIPT_DAY = datetime(2026, 11, 29, 14, 0, tzinfo=UTC)

@@ -11,10 +11,9 @@ import pytest
 from rest_framework.test import APIClient
 
 from chat.context import assemble_context
-from memories.models import Memory, MemoryJob
-from memories.pipeline import PIPELINE_VERSION
+from memories.models import Memory
 from memories.pipeline.runner import Outcome, run_job
-from tests.pipeline.conftest import LONG_TURNS, write_messages
+from tests.pipeline.conftest import write_messages
 from tests.support.openai_server import FakeOpenAIServer, request_kind
 
 OPENAI = "drawhisper.providers.openai_chat.OpenAIChatBackend"
@@ -49,14 +48,6 @@ def server(settings):
         settings.LLM_BACKENDS = {**settings.LLM_BACKENDS, "summary": backend, "extract": backend}
         settings.MEMORY_SUPPORT_CHECK = "model"
         yield fake
-
-
-@pytest.fixture
-def job(thread):
-    write_messages(thread, LONG_TURNS)
-    return MemoryJob.objects.create(
-        thread=thread, start_seq=1, end_seq=4, pipeline_version=PIPELINE_VERSION
-    )
 
 
 def receipt_memory_ids(thread, question: str) -> set[int]:

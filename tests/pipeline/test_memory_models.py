@@ -16,10 +16,9 @@ from drawhisper.accounts.connections.crypto import encrypt_secret
 from drawhisper.accounts.models import Connection
 from drawhisper.providers.fake import ScriptedChatBackend
 from memories.models import Memory, MemoryJob
-from memories.pipeline import PIPELINE_VERSION
 from memories.pipeline.runner import Outcome, run_job
 from tests.factories import CharacterFactory, ThreadFactory, UserFactory
-from tests.pipeline.conftest import DEFAULT_CHUNKS, LONG_TURNS, script_router, write_messages
+from tests.pipeline.conftest import DEFAULT_CHUNKS, long_turns_job, script_router
 from tests.support.openai_server import FakeOpenAIServer
 
 pytestmark = pytest.mark.django_db
@@ -38,13 +37,6 @@ def client_for(user) -> APIClient:
     client = APIClient()
     client.force_authenticate(user)
     return client
-
-
-def job_for(thread) -> MemoryJob:
-    write_messages(thread, LONG_TURNS)
-    return MemoryJob.objects.create(
-        thread=thread, start_seq=1, end_seq=4, pipeline_version=PIPELINE_VERSION
-    )
 
 
 def connection_of(user, base_url: str, **fields) -> Connection:
@@ -80,7 +72,7 @@ def test_summary_and_extraction_go_to_the_users_connection_with_the_chosen_model
     )
     ScriptedChatBackend.reset()
 
-    assert run_job(job_id=job_for(thread).pk) == Outcome.SUCCEEDED
+    assert run_job(job_id=long_turns_job(thread).pk) == Outcome.SUCCEEDED
 
     summary_request, extract_request = completions(server)
     assert summary_request["body"]["model"] == "my-summary-model"
@@ -113,7 +105,7 @@ def test_a_users_reasoning_model_is_asked_to_reason_when_it_summarises(thread, s
         {"text": json.dumps({"chunks": DEFAULT_CHUNKS}), "match": "json"},
     )
 
-    assert run_job(job_id=job_for(thread).pk) == Outcome.SUCCEEDED
+    assert run_job(job_id=long_turns_job(thread).pk) == Outcome.SUCCEEDED
 
     summary_request, extract_request = completions(server)
     assert summary_request["body"]["reasoning_effort"] == "medium"
@@ -131,7 +123,7 @@ def test_a_choice_for_one_purpose_leaves_the_other_on_the_server_default(thread,
     ScriptedChatBackend.reset()
     script_router(times=1)  # the environment's extraction model
 
-    assert run_job(job_id=job_for(thread).pk) == Outcome.SUCCEEDED
+    assert run_job(job_id=long_turns_job(thread).pk) == Outcome.SUCCEEDED
 
     [summary_request] = completions(server)
     assert summary_request["body"]["model"] == "server-default-model"
@@ -145,7 +137,7 @@ def test_another_users_threads_keep_the_environments_models(thread, server):
     ScriptedChatBackend.reset()
     script_router(times=2)
 
-    assert run_job(job_id=job_for(other_thread).pk) == Outcome.SUCCEEDED
+    assert run_job(job_id=long_turns_job(other_thread).pk) == Outcome.SUCCEEDED
 
     assert completions(server) == []
     assert memory_llm_config(owner_id=other.pk, purpose="summary") is None
@@ -161,7 +153,7 @@ def test_an_unreachable_connection_fails_the_job_at_once_with_a_readable_reason(
     )
 
     # A permanent failure: no exception for the task to retry, the job is failed now.
-    assert run_job(job_id=job_for(thread).pk, final_attempt=False) == Outcome.FAILED
+    assert run_job(job_id=long_turns_job(thread).pk, final_attempt=False) == Outcome.FAILED
 
     job = MemoryJob.objects.get(thread=thread)
     assert job.status == MemoryJob.Status.FAILED
@@ -188,7 +180,7 @@ def test_a_rejected_key_fails_the_job_and_says_so(thread, server):
     ScriptedChatBackend.reset()
     script_router(times=1)
 
-    assert run_job(job_id=job_for(thread).pk) == Outcome.FAILED
+    assert run_job(job_id=long_turns_job(thread).pk) == Outcome.FAILED
 
     progress = client.get(f"/api/threads/{thread.pk}/memory-progress/").json()
     assert "rejected the API key" in progress["error"] and "Hosted" in progress["error"]

@@ -9,19 +9,14 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from memories.models import Memory, MemoryJob
-from memories.pipeline import PIPELINE_VERSION
 from tests.factories import MemoryFactory
-from tests.pipeline.conftest import LONG_TURNS, script_router, write_messages
+from tests.pipeline.conftest import long_turns_job, script_router
 
 
 @pytest.fixture
 def failed_job(thread):
-    write_messages(thread, LONG_TURNS)
-    return MemoryJob.objects.create(
-        thread=thread,
-        start_seq=1,
-        end_seq=4,
-        pipeline_version=PIPELINE_VERSION,
+    return long_turns_job(
+        thread,
         status="failed",
         step="extract",
         attempts=1,

@@ -25,14 +25,6 @@ from tests.pipeline.support import (
 from tests.support import processes
 
 
-@pytest.fixture
-def job(thread):
-    write_messages(thread, LONG_TURNS)
-    return MemoryJob.objects.create(
-        thread=thread, start_seq=1, end_seq=4, pipeline_version=PIPELINE_VERSION
-    )
-
-
 def snapshot():
     """Everything a job writes, in a comparable form."""
     memories = list(
