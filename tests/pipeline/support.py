@@ -5,15 +5,24 @@
   BaseException, so no ``except Exception`` cleanup runs, as when a worker is killed) on the
   first upsert of memory vectors after ``arm()``.
 - ``RecordingChannelLayer``: records ``group_send`` calls instead of delivering them.
+- ``crash_after``: a worker that dies after a job's first steps; ``age_claim``: one whose
+  heartbeat stopped long ago.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Sequence
+from datetime import timedelta
 from typing import Any, ClassVar
 
+import pytest
+from django.utils import timezone
+
 from memories.index.stores import VectorFilter, VectorHit, VectorRecord
+from memories.models import MemoryJob
+from memories.pipeline.runner import run_job
+from memories.pipeline.steps import STEPS
 
 
 class SimulatedCrash(BaseException):
@@ -154,3 +163,21 @@ class RecordingChannelLayer:
             for group, message in cls.sent
             if event_type is None or message.get("event", {}).get("type") == event_type
         ]
+
+
+class CrashStep:
+    name = "crash"
+
+    def run(self, context):
+        raise SimulatedCrash("worker killed between steps")
+
+
+def crash_after(job, finished_steps: int) -> None:
+    """The job's worker dies after its first ``finished_steps`` steps, its claim still live."""
+    with pytest.raises(SimulatedCrash):
+        run_job(job_id=job.pk, steps=(*STEPS[:finished_steps], CrashStep()))
+
+
+def age_claim(job) -> None:
+    """The claim's worker stopped beating long ago (it died on another machine)."""
+    MemoryJob.objects.filter(pk=job.pk).update(heartbeat_at=timezone.now() - timedelta(hours=2))

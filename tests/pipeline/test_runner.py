@@ -1,17 +1,14 @@
-"""The runner: claim, steps, persistence; exactly once through crashes, duplicates and retries."""
+"""The runner: steps and persistence, exactly once through crashes, duplicates and retries
+(who holds a job while it runs, and who takes it over: test_claims)."""
 
 from __future__ import annotations
 
-import time
-from datetime import timedelta
-
 import pytest
-from django.utils import timezone
 
 from drawhisper.providers.base import PermanentProviderError, TransientProviderError
 from drawhisper.providers.fake import ScriptedChatBackend
 from memories.models import Memory, MemoryJob, Summary
-from memories.pipeline import PIPELINE_VERSION, job_claim, jobs_requeue_stale, jobs_retry
+from memories.pipeline import PIPELINE_VERSION, jobs_retry
 from memories.pipeline.runner import Outcome, run_job
 from memories.pipeline.steps import STEPS
 from memories.tasks import run_memory_job
@@ -21,8 +18,9 @@ from tests.pipeline.support import (
     InMemoryVectorStore,
     RecordingChannelLayer,
     SimulatedCrash,
+    age_claim,
+    crash_after,
 )
-from tests.support import processes
 
 
 def snapshot():
@@ -47,15 +45,6 @@ def snapshot():
         vector_id: record.metadata for vector_id, record in InMemoryVectorStore.records.items()
     }
     return memories, summaries, vectors
-
-
-def age_claim(job):
-    """The claim's worker stopped beating long ago (it died on another machine)."""
-    MemoryJob.objects.filter(pk=job.pk).update(heartbeat_at=timezone.now() - timedelta(hours=2))
-
-
-def dead_process_identity() -> str:
-    return processes.exited_process_identity()
 
 
 def test_a_job_stores_memories_the_summary_and_vectors_and_tells_the_tabs(job, committed):
@@ -148,20 +137,12 @@ def test_running_a_job_twice_changes_nothing_the_second_time(job, committed):
     assert job.attempts == 1
 
 
-class CrashStep:
-    name = "crash"
-
-    def run(self, context):
-        raise SimulatedCrash("worker killed between steps")
-
-
 @pytest.mark.parametrize("finished_steps", range(len(STEPS)))
 def test_a_crash_between_any_two_steps_then_a_rerun_stores_each_memory_once(
     job, committed, finished_steps
 ):
     script_router()
-    with pytest.raises(SimulatedCrash):
-        run_job(job_id=job.pk, steps=(*STEPS[:finished_steps], CrashStep()))
+    crash_after(job, finished_steps)
     job.refresh_from_db()
     assert job.status == "running"
     assert sorted(job.state.get("steps", {})) == sorted(
@@ -212,30 +193,6 @@ def test_a_crash_right_after_the_vector_upsert_leaves_no_duplicates(job, setting
     ]
     assert len(RecordingChannelLayer.events("memory.created")) == len(DEFAULT_CHUNKS)
     assert InMemoryVectorStore.ids("summary:") == [f"summary:{Summary.objects.get().pk}"]
-
-
-def test_a_second_delivery_while_the_job_runs_is_a_no_op(job):
-    claim = job_claim(job_id=job.pk)
-    assert claim is not None
-    assert job_claim(job_id=job.pk) is None
-    assert run_job(job_id=job.pk) == Outcome.SKIPPED
-    job.refresh_from_db()
-    assert job.attempts == 1
-
-
-def test_a_worker_that_lost_its_claim_writes_nothing(job, committed):
-    script_router()
-
-    class TakeOver:
-        name = "takeover"
-
-        def run(self, context):
-            age_claim(job)
-            assert job_claim(job_id=job.pk) is not None  # another worker takes the job
-            return {}
-
-    assert run_job(job_id=job.pk, steps=(STEPS[0], TakeOver(), *STEPS[1:])) == Outcome.LOST
-    assert not Memory.objects.exists()
 
 
 def test_a_transient_error_puts_the_job_back_for_a_retry(job):
@@ -353,95 +310,3 @@ def test_the_next_job_is_given_the_previous_summary(job, committed):
         f"memory:job{second.pk}:chunk0",
         f"memory:job{second.pk}:chunk1",
     }
-
-
-def _crash_after(job, finished_steps: int) -> None:
-    with pytest.raises(SimulatedCrash):
-        run_job(job_id=job.pk, steps=(*STEPS[:finished_steps], CrashStep()))
-
-
-def test_a_job_whose_worker_process_died_is_taken_over_at_once_and_resumes(job, committed):
-    """A redelivered task does not wait for the heartbeat to age when the claim's process, on
-    this host, is gone (kill -9): it takes the job over and goes on after the last step."""
-    script_router()
-    _crash_after(job, 2)  # summarize and extract are recorded
-    MemoryJob.objects.filter(pk=job.pk).update(
-        claimed_by=dead_process_identity(), heartbeat_at=timezone.now()
-    )
-    with committed():
-        assert run_job(job_id=job.pk) == Outcome.SUCCEEDED
-
-    job.refresh_from_db()
-    assert job.status == "succeeded" and job.attempts == 2
-    assert Memory.objects.count() == len(DEFAULT_CHUNKS) and Summary.objects.count() == 1
-    summary_calls = [c for c in ScriptedChatBackend.calls if "running summary" in c[0].content]
-    assert len(summary_calls) == 1  # the taker resumed; it did not summarise again
-    assert len(RecordingChannelLayer.events("memory.created")) == len(DEFAULT_CHUNKS)
-
-
-def test_a_live_claim_is_kept_until_its_heartbeat_is_three_beats_old(job, settings):
-    settings.MEMORY_JOB_HEARTBEAT_SECONDS = 5
-    assert job_claim(job_id=job.pk) is not None
-    holder = "another-machine:4242:1"  # a worker elsewhere: only its heartbeat tells
-    beat = MemoryJob.objects.filter(pk=job.pk)
-    beat.update(claimed_by=holder, heartbeat_at=timezone.now() - timedelta(seconds=10))
-    assert job_claim(job_id=job.pk) is None  # two beats missed: maybe just slow
-    beat.update(heartbeat_at=timezone.now() - timedelta(seconds=16))
-    assert job_claim(job_id=job.pk) is not None
-    job.refresh_from_db()
-    assert job.attempts == 2 and job.claimed_by != holder
-
-
-def test_the_sweep_enqueues_jobs_of_dead_workers_again_once_per_window(
-    job, thread, settings, django_capture_on_commit_callbacks
-):
-    settings.MEMORY_JOB_HEARTBEAT_SECONDS = 5
-    live = MemoryJob.objects.create(
-        thread=thread, start_seq=5, end_seq=6, pipeline_version=PIPELINE_VERSION
-    )
-    assert job_claim(job_id=job.pk) is not None and job_claim(job_id=live.pk) is not None
-    long_ago = timezone.now() - timedelta(minutes=5)
-    MemoryJob.objects.filter(pk=job.pk).update(
-        claimed_by=dead_process_identity(), updated_at=long_ago
-    )
-    MemoryJob.objects.filter(pk=live.pk).update(updated_at=long_ago)  # quiet but beating
-
-    with django_capture_on_commit_callbacks() as enqueued:
-        assert jobs_requeue_stale() == [job.pk]
-    assert len(enqueued) == 1
-    with django_capture_on_commit_callbacks() as enqueued:
-        assert jobs_requeue_stale() == []  # already enqueued again within this window
-    assert enqueued == []
-
-
-def test_the_heartbeat_of_a_running_job_shows_its_worker_is_alive(job, settings):
-    settings.MEMORY_JOB_HEARTBEAT_SECONDS = 5
-    claim = job_claim(job_id=job.pk)
-    MemoryJob.objects.filter(pk=job.pk).update(heartbeat_at=timezone.now() - timedelta(hours=1))
-    from memories.pipeline.jobs import _beat
-
-    assert _beat(claim) is True
-    assert job_claim(job_id=job.pk) is None  # beating again: not taken over
-    age_claim(job)
-    assert job_claim(job_id=job.pk) is not None
-    assert _beat(claim) is False  # the first worker hears it lost the job
-
-
-@pytest.mark.django_db(transaction=True)
-def test_a_worker_busy_in_a_long_step_keeps_beating(job, settings):
-    """The heartbeat runs beside the step (a long model call), on its own connection."""
-    settings.MEMORY_JOB_HEARTBEAT_SECONDS = 0.05
-    claim = job_claim(job_id=job.pk)
-    MemoryJob.objects.filter(pk=job.pk).update(heartbeat_at=timezone.now() - timedelta(hours=1))
-    from memories.pipeline.jobs import job_heartbeat
-
-    with job_heartbeat(claim):
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            job.refresh_from_db()
-            if job.heartbeat_at > timezone.now() - timedelta(minutes=1):
-                break
-            time.sleep(0.05)
-        assert job.heartbeat_at > timezone.now() - timedelta(minutes=1)
-    job.refresh_from_db()
-    assert job.status == "running" and job.attempts == 1
