@@ -32,6 +32,7 @@ from drawhisper.api import (
     PAGE_PARAMETERS,
     ErrorSerializer,
     LimitedJSONParser,
+    QuerySerializer,
     found_or_404,
     json_object_body,
     json_upload,
@@ -245,6 +246,20 @@ class LorebookImportApi(APIView):
         return Response(body, status=status.HTTP_201_CREATED)
 
 
+class LorebookExportQuerySerializer(QuerySerializer):
+    """``?as=world_info`` (default) or ``?as=character_book``; nothing else."""
+
+    def get_fields(self):
+        fields = super().get_fields()
+        formats_taken = f"Must be {formats.WORLD_INFO} or {formats.CHARACTER_BOOK}."
+        fields["as"] = serializers.ChoiceField(
+            choices=[formats.WORLD_INFO, formats.CHARACTER_BOOK],
+            default=formats.WORLD_INFO,
+            error_messages={"invalid_choice": formats_taken},
+        )
+        return fields
+
+
 class LorebookExportApi(APIView):
     @extend_schema(
         operation_id="lorebooks_export",
@@ -255,11 +270,9 @@ class LorebookExportApi(APIView):
     )
     def get(self, request, lorebook_id: int):
         lorebook = get_own_lorebook(request, lorebook_id)
-        wanted = request.query_params.get("as", formats.WORLD_INFO)
-        if wanted not in (formats.WORLD_INFO, formats.CHARACTER_BOOK):
-            raise ValidationError(
-                {"as": [f"Must be {formats.WORLD_INFO} or {formats.CHARACTER_BOOK}."]}
-            )
+        params = LorebookExportQuerySerializer(data=request.query_params)
+        params.is_valid(raise_exception=True)
+        wanted = params.validated_data["as"]
         return Response(services.lorebook_export(lorebook=lorebook, format=wanted))
 
 

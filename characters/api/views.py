@@ -137,6 +137,7 @@ class CharacterCardApi(APIView):
         responses={200: OpenApiTypes.OBJECT},
     )
     def get(self, request, character_id: int):
+        refuse_query(request)
         return Response(cards.card_to_dict(get_own_character(request, character_id)))
 
 
@@ -150,6 +151,7 @@ class CharacterCardPngApi(APIView):
         },
     )
     def get(self, request, character_id: int):
+        refuse_query(request)
         character = get_own_character(request, character_id)
         if not character.avatar:
             raise NotFound("This character has no avatar; export the JSON card instead.")

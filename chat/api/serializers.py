@@ -17,7 +17,7 @@ from drawhisper.api import (
     IdField,
     NotBlankValidator,
     QuerySerializer,
-    StrictFieldsMixin,
+    StrictBooleanField,
     StrictIntegerField,
     StrictSerializer,
 )
@@ -187,7 +187,7 @@ class MessageListQuerySerializer(QuerySerializer):
     before_seq = StrictIntegerField(required=False, min_value=1, max_value=SEQ_MAX)
     after_seq = StrictIntegerField(required=False, min_value=0, max_value=SEQ_MAX)
     limit = StrictIntegerField(required=False, min_value=1, max_value=500, default=100)
-    include_replaced = serializers.BooleanField(required=False, default=False)
+    include_replaced = StrictBooleanField(required=False, default=False)
 
 
 class MessageListOutputSerializer(serializers.Serializer):
@@ -229,7 +229,7 @@ class ThreadImportOutputSerializer(serializers.Serializer):
     skipped_system = serializers.IntegerField(help_text="SillyTavern system notes left out.")
 
 
-class ThreadExportQuerySerializer(StrictFieldsMixin, serializers.Serializer):
+class ThreadExportQuerySerializer(QuerySerializer):
     """``?as=sillytavern`` (default) or ``?as=drawhisper``, as the lorebook export says it."""
 
     def get_fields(self):

@@ -184,14 +184,25 @@ def refuse_body(request) -> None:
 _PARAMETERS_READ_ELSEWHERE = frozenset({"limit", "offset", "format"})
 
 
+def refuse_repeated(data) -> None:
+    """A query parameter given twice is a 400 naming it: DRF reads the last one and drops the
+    others (``?character=1&character=2`` would answer character 2's memories alone)."""
+    repeated = [name for name in data if len(data.getlist(name)) > 1]
+    if repeated:
+        message = "Given more than once; give it once."
+        raise serializers.ValidationError({name: [message] for name in repeated})
+
+
 class QuerySerializer(serializers.Serializer):
     """Query-string filters. DRF reads ``?type=`` as if the filter were absent and returns the
     whole list; here a blank value is refused unless the field allows blank text. A parameter
     the list does not take is refused by name: a misspelt ``?charcter=4`` would otherwise
-    answer every memory as if it were the character's."""
+    answer every memory as if it were the character's. A parameter given twice is refused too
+    (``refuse_repeated``)."""
 
     def to_internal_value(self, data):
         if hasattr(data, "getlist"):
+            refuse_repeated(data)
             unknown = [
                 name
                 for name in data

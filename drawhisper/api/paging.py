@@ -14,7 +14,7 @@ from rest_framework import serializers
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.response import Response
 
-from drawhisper.api.fields import ID_MAX, StrictIntegerField
+from drawhisper.api.fields import ID_MAX, StrictIntegerField, refuse_repeated
 
 MAX_PAGE_SIZE = 500
 
@@ -26,6 +26,7 @@ class Pagination(LimitOffsetPagination):
     max_limit = MAX_PAGE_SIZE
 
     def _param(self, request, name: str, *, minimum: int, maximum: int, default: int) -> int:
+        refuse_repeated(request.query_params)
         raw = request.query_params.get(name)
         if raw is None:
             return default

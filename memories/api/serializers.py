@@ -25,13 +25,13 @@ class MemoryListParamsSerializer(QuerySerializer):
     character = IdField(required=False)
     thread = IdField(required=False, help_text="Memories made in or pinned to this chat.")
     type = serializers.ChoiceField(choices=MemoryType.choices, required=False)
-    pinned = serializers.BooleanField(
+    pinned = StrictBooleanField(
         required=False,
         allow_null=True,
         default=None,
         help_text="With thread: pinned to that chat; without: pinned to any chat.",
     )
-    shared = serializers.BooleanField(required=False, allow_null=True, default=None)
+    shared = StrictBooleanField(required=False, allow_null=True, default=None)
     q = serializers.CharField(
         required=False,
         allow_blank=True,
