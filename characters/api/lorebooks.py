@@ -39,6 +39,7 @@ from drawhisper.api import (
     not_yours_answers_404,
     paged,
     paged_response,
+    refuse_non_text,
     refuse_query,
 )
 
@@ -122,6 +123,7 @@ class LorebookTestInputSerializer(serializers.Serializer):
             unknown = sorted(set(data) - set(self.fields))
             if unknown:
                 raise ValidationError({name: ["Unknown field."] for name in unknown})
+            refuse_non_text(self.fields, data)
         return super().to_internal_value(data)
 
 

@@ -5,6 +5,8 @@ that shape for the OpenAPI schema."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -15,6 +17,7 @@ from drawhisper.api import (
     StrictBooleanField,
     StrictIntegerField,
     StrictSerializer,
+    refuse_non_text,
 )
 from memories import profile
 from memories.editing import EXPORT_FORMAT, EXPORT_VERSION, MAX_CONTENT_LENGTH, MAX_TITLE_LENGTH
@@ -132,14 +135,26 @@ def _text_field() -> serializers.CharField:
     return serializers.CharField(required=False, allow_blank=True, trim_whitespace=False)
 
 
-class ExportedThreadSerializer(serializers.Serializer):
+class _TextChecked(serializers.Serializer):
+    """A part of an export document: keys it does not know are allowed (a later version's),
+    but a number or a yes/no where it takes text is refused by path, as in any request body
+    (the document is passed on as sent, so DRF's ``"5"`` for ``5`` would not be what is
+    stored)."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, Mapping):
+            refuse_non_text(self.fields, data)
+        return super().to_internal_value(data)
+
+
+class ExportedThreadSerializer(_TextChecked):
     id = IdField()
     title = _text_field()
     scene = IdField(required=False, allow_null=True)
     created_at = serializers.DateTimeField(required=False, allow_null=True)
 
 
-class ExportedMessageSerializer(serializers.Serializer):
+class ExportedMessageSerializer(_TextChecked):
     seq = _seq_field()
     role = _text_field()
     content = _text_field()
@@ -158,7 +173,7 @@ class ExportedSourceSerializer(serializers.Serializer):
     messages = ExportedMessageSerializer(many=True, required=False)
 
 
-class ExportedMemorySerializer(serializers.Serializer):
+class ExportedMemorySerializer(_TextChecked):
     id = IdField(required=False, allow_null=True)
     type = _text_field()
     title = _text_field()

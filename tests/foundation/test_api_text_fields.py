@@ -208,3 +208,12 @@ def test_a_generation_setting_of_the_wrong_kind_is_a_400_naming_it(
         assert response.status_code == 400, response.content
         assert response.json()["detail"].startswith(f"generation: {setting}: "), response.json()
         assert api_client.get(path.format(**rows)).json()["generation"] == {}
+
+
+@pytest.mark.parametrize("text", [5, True, ["the forest"]])
+def test_the_lorebook_test_box_takes_text_only(api_client, rows, text):
+    response = api_client.post(
+        f"/api/lorebooks/{rows['lorebook']}/test/", {"text": text}, format="json"
+    )
+    assert response.status_code == 400, response.content
+    assert response.json()["detail"].startswith("text: "), response.json()

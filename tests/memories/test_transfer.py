@@ -212,6 +212,17 @@ def _document(**memory) -> dict:
         (_document(shared="maybe"), "document.memories[0].shared: "),
         (_document(status="deleted"), "document.memories[0].status: "),
         (_document(title=["a list"]), "document.memories[0].title: "),
+        (_document(title=5), "document.memories[0].title: Not a valid string."),
+        (_document(content=True), "document.memories[0].content: Not a valid string."),
+        (_document(type=3), "document.memories[0].type: Not a valid string."),
+        (
+            _document(source={"messages": [{"seq": 1, "role": "user", "content": 5}]}),
+            "document.memories[0].source.messages[0].content: Not a valid string.",
+        ),
+        (
+            {**_document(), "threads": [{"id": 1, "title": 7}]},
+            "document.threads[0].title: Not a valid string.",
+        ),
         ({**_document(), "memories": "none"}, "document.memories: "),
         ({**_document(), "version": 1.5}, "document.version: "),
     ],
