@@ -16,6 +16,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django.contrib.postgres",
+    "django.contrib.humanize",  # "now", "5 minutes ago" beside a chat in the lists
     "rest_framework",
     "knox",  # API tokens, stored as SHA-512 digests only
     "axes",

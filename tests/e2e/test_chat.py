@@ -216,3 +216,36 @@ def test_a_receipt_opened_as_the_reply_ends_stays_open_when_the_stored_copy_arri
     expect(reply.locator(".chat-msg__text")).to_have_text("The tide turns at noon.")
     expect(reply.locator("details.chat-receipt")).to_have_attribute("open", "")
     expect(reply.locator(".chat-receipt__tokens")).to_be_visible()
+
+
+def test_chats_with_the_same_character_are_told_apart_by_when_they_were_last_active(
+    live_app, browser_page, login
+):
+    """Every chat with Mara is titled "Mara" until renamed: the list beside the chat and the
+    character's recent chats say when each was last active ("a second ago", "3 days ago"),
+    not "0 minutes ago"."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from chat.models import Thread
+
+    page = browser_page
+    user = live_app.create_user()
+    character = CharacterFactory(owner=user, name="Mara", greeting="Hello.")
+    old = thread_create(owner=user, character=character)
+    Thread.objects.filter(pk=old.pk).update(updated_at=timezone.now() - timedelta(days=3))
+    new = thread_create(owner=user, character=character)
+    login(page, user)
+
+    page.goto(live_app.path(f"/chat/{new.pk}/"))
+    listed = page.locator(".chat-threads__meta")
+    just_now = r"(now|a second ago|\d+\sseconds ago)"
+    expect(listed).to_have_text(
+        [re.compile(rf"^Mara · {just_now}$"), re.compile(r"^Mara · 3\sdays ago$")]
+    )
+    page.goto(live_app.path(f"/characters/{character.pk}/"))
+    recent = page.get_by_role("heading", name="Recent chats").locator("..")
+    expect(recent).to_contain_text(re.compile(just_now))
+    expect(recent).to_contain_text(re.compile(r"3\sdays ago"))
+    expect(recent).not_to_contain_text("0 minutes")
