@@ -69,3 +69,16 @@ RICH_CARD = {
     "first_mes": "*She kneels beside you.* You're safe now, {{user}}.",
     "create_date": "2024-3-1 @12h 00m 00s 000ms",
 }
+
+
+def import_book(api_client, data):
+    response = api_client.post("/api/lorebooks/import/", data, format="json")
+    assert response.status_code == 201, response.json()
+    return response.json()
+
+
+def export_book(api_client, lorebook_id, as_=None):
+    params = {"as": as_} if as_ else {}
+    response = api_client.get(f"/api/lorebooks/{lorebook_id}/export/", params)
+    assert response.status_code == 200, response.json()
+    return response.json()
