@@ -94,32 +94,15 @@ def test_a_number_changed_inside_a_hyphenated_word_is_refused():
     assert local_verdict(kept, said, people=PEOPLE).supported
 
 
-def said_by_mara(text: str):
-    return transcript([(1, "assistant", text)], user="Ada", character="Mara")
-
-
-@pytest.mark.usefixtures("local_embedding_settings")
-def test_what_one_person_says_of_the_other_backs_a_memory_about_that_other():
-    """Mara tells Ada "you're talented": a memory that Ada is talented, from Mara's message."""
-    said = said_by_mara("Honestly, you're incredibly talented at the violin. Keep practising!")
-    kept = chunk("Ada is talented at the violin.")
-    verdict = local_verdict(kept, said, people=PEOPLE)
-    assert verdict.supported, verdict.reason
-    # Only what comes right after "you" in the same clause: here the love is Mara's.
-    loved = said_by_mara("You know, I love the violin.")
-    verdict = local_verdict(chunk("Ada loves the violin."), loved, people=PEOPLE)
-    assert not verdict.supported
-    assert "about Ada" in verdict.reason
-
-
 @pytest.mark.usefixtures("local_embedding_settings")
 def test_what_a_person_says_of_the_one_they_speak_to_is_not_theirs():
     """Ada thanks Mara for her support: Mara supports Ada, Ada does not support Mara."""
     said = said_by_ada("Thanks, Mara. Your support and encouragement mean a lot to me.")
-    kept = chunk("Mara supports and encourages Ada.", "Mara")
-    verdict = local_verdict(kept, said, people=PEOPLE)
-    assert verdict.supported, verdict.reason
     swapped = chunk("Ada supports and encourages Mara.")
     verdict = local_verdict(swapped, said, people=PEOPLE)
     assert not verdict.supported
     assert "what the messages say of the person spoken to" in verdict.reason
+    # What Ada says of herself is hers, even beside a "you".
+    own = said_by_ada("Thanks, Mara. I support and encourage you.")
+    verdict = local_verdict(swapped, own, people=PEOPLE)
+    assert verdict.supported, verdict.reason

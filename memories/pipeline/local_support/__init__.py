@@ -20,11 +20,10 @@ Hard rules (each names what was not said, in the verdict's reason):
   negates one of the words it negates (the few words after the negation, within its clause:
   "isn't easy, but I feel ..." does not negate "feel");
 - **speaker**: the person the claim is first about, when it is one of the two people of the
-  chat, said one of the cited messages, or the other one said to them what the claim first
-  says of them ("You're incredibly talented" for "Ada is talented": right after "you" or
-  "your", in the same clause); and what it first says of them is not said in their own
-  messages only of the person spoken to ("your support means a lot" is no support of the
-  speaker's). A value one person gave is not moved to the other;
+  chat, said one of the cited messages or is named in one, and what the claim first says of
+  them is not said in their own messages only of the person spoken to, right after "you" or
+  "your" in the same clause ("your support means a lot" is no support of the speaker's). A
+  value one person gave is not moved to the other;
 - **meaning**: a claim whose words are there but whose meaning is far from every window of
   the cited messages (similarity below ``MIN_SIMILARITY``) says something else with them,
   unless the messages say its words as they are (``WORDS_AS_SAID`` of them, no paraphrase)

@@ -1,6 +1,5 @@
 """The hard rules of the local support check: names, numbers, negation and speaker
-(``refusal``), each refusing a claim with a sentence that names what was not said; who a
-message says a thing of ("I", or the person spoken to: "you're talented", ``said_to``)."""
+(``refusal``), each refusing a claim with a sentence that names what was not said."""
 
 from __future__ import annotations
 
@@ -201,7 +200,7 @@ def refusal(
         ),
         None,
     )
-    if subject and subject not in speakers and not said_to(subject, content, sources):
+    if subject and subject not in speakers:
         return f"it is about {subject.title()}, who said none of those messages."
     if subject and subject in speakers and said_only_of_the_other(subject, content, sources):
         return f"it says of {subject.title()} what the messages say of the person spoken to."
@@ -244,20 +243,6 @@ def _said_of_you(predicate: str, source: Source) -> tuple[int, int]:
                 to_you += bool(_keys(follower) & wanted)
                 break
     return to_you, anywhere - to_you
-
-
-def said_to(subject: str, content: str, sources: Sequence[Source]) -> bool:
-    """Whether the other person said to ``subject`` what the claim first says of them: a
-    cited message of theirs has it right after "you" or "your", in the same clause, with at
-    most ``_SAID_TO_GAP`` function words or adverbs between ("You're incredibly talented"
-    backs "Jon is talented", "your support" backs "Gina supports Jon"; "you know I love it"
-    backs no love of theirs)."""
-    predicate = _predicate(subject, content)
-    return bool(predicate) and any(
-        _said_of_you(predicate, source)[0]
-        for source in sources
-        if subject not in {_normal(part) for part in source.speaker.split()}
-    )
 
 
 def said_only_of_the_other(subject: str, content: str, sources: Sequence[Source]) -> bool:
