@@ -108,7 +108,7 @@ def report_statement(clause: str, *, speaker: str, other: str | None = None) -> 
                 after_they = lower == "i"
                 continue
             named = True
-            replacement, agree_next = _first_mention(lower, speaker)
+            replacement, agree_next = _as_name(lower, speaker)
             out.append(replacement)
             continue
         if lower in _PLURAL_FIRST:
@@ -117,7 +117,7 @@ def report_statement(clause: str, *, speaker: str, other: str | None = None) -> 
             continue
         if lower in _SECOND and other:
             subject = _is_subject_slot(out)
-            replacement, agree = _second_person(lower, other, subject=subject)
+            replacement, agree = _as_name(lower, other, subject=subject)
             out.append(replacement)
             agree_next = agree_next or agree
             continue
@@ -144,37 +144,35 @@ def report_statement(clause: str, *, speaker: str, other: str | None = None) -> 
     return _finish(sentence[:1].upper() + sentence[1:])
 
 
-def _first_mention(lower: str, speaker: str) -> tuple[str, bool]:
-    """The speaker's name for a first-person word, and whether the next verb must agree."""
-    if lower in ("my", "mine"):
-        return f"{speaker}'s", False
-    if lower in ("me", "myself"):
-        return speaker, False
-    if lower == "i'm":
-        return f"{speaker} is", False
-    if lower == "i've":
-        return f"{speaker} has", False
-    if lower == "i'll":
-        return f"{speaker} will", False
-    if lower == "i'd":
-        return f"{speaker} would", False
-    return speaker, True  # "i"
+# A pronoun as the name it stands for ("{}"): "my" -> "Lena's", "you're" -> "Odo is". One not
+# listed ("I", "you", "u") is the bare subject, whose verb then agrees with the name.
+_AS_NAME = {
+    "my": "{}'s",
+    "mine": "{}'s",
+    "me": "{}",
+    "myself": "{}",
+    "i'm": "{} is",
+    "i've": "{} has",
+    "i'll": "{} will",
+    "i'd": "{} would",
+    "your": "{}'s",
+    "yours": "{}'s",
+    "ur": "{}'s",
+    "yourself": "{}",
+    "you're": "{} is",
+    "you've": "{} has",
+    "you'll": "{} will",
+    "you'd": "{} would",
+}
 
 
-def _second_person(lower: str, other: str, *, subject: bool) -> tuple[str, bool]:
-    if lower in ("your", "yours", "ur"):
-        return f"{other}'s", False
-    if lower == "yourself":
-        return other, False
-    if lower == "you're":
-        return f"{other} is", False
-    if lower == "you've":
-        return f"{other} has", False
-    if lower == "you'll":
-        return f"{other} will", False
-    if lower == "you'd":
-        return f"{other} would", False
-    return other, subject  # "you": the verb agrees only when "you" is the subject
+def _as_name(lower: str, name: str, *, subject: bool = True) -> tuple[str, bool]:
+    """``name`` in place of the pronoun ``lower``, and whether the next verb must agree: only
+    after a bare "I", or a bare "you" that is the subject."""
+    form = _AS_NAME.get(lower)
+    if form is None:
+        return name, subject
+    return form.format(name), False
 
 
 def _starts_sentence(out: list[str]) -> bool:
