@@ -137,8 +137,9 @@ class CharacterCardApi(APIView):
         responses={200: OpenApiTypes.OBJECT},
     )
     def get(self, request, character_id: int):
+        character = get_own_character(request, character_id)  # another user's: 404 first
         refuse_query(request)
-        return Response(cards.card_to_dict(get_own_character(request, character_id)))
+        return Response(cards.card_to_dict(character))
 
 
 class CharacterCardPngApi(APIView):
@@ -151,8 +152,8 @@ class CharacterCardPngApi(APIView):
         },
     )
     def get(self, request, character_id: int):
+        character = get_own_character(request, character_id)  # another user's: 404 first
         refuse_query(request)
-        character = get_own_character(request, character_id)
         if not character.avatar:
             raise NotFound("This character has no avatar; export the JSON card instead.")
         return card_png_download(character)
