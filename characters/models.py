@@ -152,6 +152,35 @@ class LorebookEntry(models.Model):
         help_text="Also fires when the new message is close in meaning to the content "
         "(SillyTavern's 'vectorized'); null follows the book.",
     )
+    group = models.CharField(
+        max_length=500,
+        blank=True,
+        help_text="Inclusion groups, comma-separated: of a group's entries that fire in a turn "
+        "only one goes in.",
+    )
+    group_override = models.BooleanField(
+        default=False, help_text="Wins its groups by order instead of by weighted chance."
+    )
+    group_weight = models.PositiveIntegerField(
+        default=100, help_text="Its chance within a group, against the others' weights."
+    )
+    use_group_scoring = models.BooleanField(
+        null=True,
+        blank=True,
+        help_text="Within a group, only the entries matching the most keys compete; null "
+        "follows the book.",
+    )
+    sticky = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Once fired, stays in for this many messages."
+    )
+    cooldown = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        help_text="Cannot fire for this many messages after it fired (or its sticky ended).",
+    )
+    delay = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Cannot fire before the chat has this many messages."
+    )
     embedded_hash = models.CharField(
         max_length=64,
         blank=True,

@@ -66,6 +66,23 @@ class LorebookEntryInputSerializer(StrictSerializer):
     prevent_recursion = StrictBooleanField(required=False)
     scan_depth = _number(0, allow_null=True)
     vectorized = StrictBooleanField(required=False, allow_null=True)
+    group = _text(
+        max_length=500,
+        help_text="Inclusion groups, comma-separated: of a group's entries that fire in a turn "
+        "only one goes in.",
+    )
+    group_override = StrictBooleanField(
+        required=False, help_text="Wins its groups by insertion order instead of by chance."
+    )
+    group_weight = _number(0)
+    use_group_scoring = StrictBooleanField(
+        required=False,
+        allow_null=True,
+        help_text="In a group, only the entries that matched the most keys compete.",
+    )
+    sticky = _number(0, allow_null=True)
+    cooldown = _number(0, allow_null=True)
+    delay = _number(0, allow_null=True)
 
 
 def _attached(what: str) -> serializers.ListField:

@@ -17,95 +17,20 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from characters.lorebooks import formats
+from characters.lorebooks.entry_checks import (  # the limits, for the API's schema
+    ENTRY_FIELDS,
+    MAX_CONTENT,
+    MAX_KEYS,
+    check_entry,
+)
 from characters.lorebooks.vectors import enqueue_sync
 from characters.models import Character, Lorebook, LorebookEntry
 from drawhisper.api import ID_MAX, not_yours
 
 MAX_ENTRIES = 2_000
-MAX_CONTENT = 50_000
-MAX_KEYS = 200
-ENTRY_FIELDS = tuple(formats.ENTRY_DEFAULTS) + ("uid", "display_index")
+__all__ = ["ENTRY_FIELDS", "MAX_CONTENT", "MAX_ENTRIES", "MAX_KEYS"]
 BOOK_FIELDS = (*formats.BOOK_FIELDS, "vectorized")
 ATTACHMENTS = ("characters", "scenes", "threads")
-
-
-def _check_entry(values: Mapping[str, Any], where: str) -> dict[str, Any]:
-    """Entry fields with defaults filled in; unknown or ill-typed fields are refused."""
-    unknown = sorted(set(values) - set(ENTRY_FIELDS) - {"id"})
-    if unknown:
-        raise ValidationError({f"{where}.{name}": ["Unknown field."] for name in unknown})
-    fields = {**formats.ENTRY_DEFAULTS, **{k: v for k, v in values.items() if k != "id"}}
-    errors: dict[str, list[str]] = {}
-
-    def fail(name: str, message: str) -> None:
-        errors.setdefault(f"{where}.{name}", []).append(message)
-
-    entry_id = values.get("id")
-    if entry_id is not None and (
-        isinstance(entry_id, bool) or not isinstance(entry_id, int) or not 1 <= entry_id < 2**63
-    ):
-        fail("id", "Must be the id of an entry, or null for a new one.")
-
-    for name in ("comment", "content"):
-        if not isinstance(fields[name], str):
-            fail(name, "Must be text.")
-    if isinstance(fields["content"], str) and len(fields["content"]) > MAX_CONTENT:
-        fail(
-            "content",
-            f"Too long: {len(fields['content']):,} characters, the limit is {MAX_CONTENT:,}.",
-        )
-    if isinstance(fields["comment"], str) and len(fields["comment"]) > 500:
-        fail("comment", "Too long: the limit is 500 characters.")
-    for name in ("keys", "secondary_keys"):
-        value = fields[name]
-        if not isinstance(value, list) or not all(isinstance(key, str) for key in value):
-            fail(name, "Must be a list of text keys.")
-        elif len(value) > MAX_KEYS:
-            fail(name, f"Too many keys: the limit is {MAX_KEYS}.")
-        elif any("\x00" in key for key in value):
-            fail(name, "A key contains a null character, which cannot be stored.")
-    for name in (
-        "selective",
-        "constant",
-        "enabled",
-        "use_regex",
-        "use_probability",
-        "exclude_recursion",
-        "prevent_recursion",
-    ):
-        if not isinstance(fields[name], bool):
-            fail(name, "Must be true or false.")
-    for name in ("case_sensitive", "match_whole_words", "vectorized"):
-        if fields[name] is not None and not isinstance(fields[name], bool):
-            fail(name, "Must be true, false or null.")
-    for name, low, nullable in (
-        ("insertion_order", -1_000_000, False),
-        ("priority", -1_000_000, True),
-        ("depth", 0, False),
-        ("probability", 0, False),
-        ("scan_depth", 0, True),
-        ("uid", 0, True),
-        ("display_index", -1_000_000, True),
-    ):
-        value = fields.get(name)
-        if value is None and nullable:
-            continue
-        if isinstance(value, bool) or not isinstance(value, int):
-            fail(name, "Must be a whole number.")
-        elif value < low or value > 1_000_000:
-            fail(name, f"Must be between {low} and 1000000.")
-    if isinstance(fields["probability"], int) and fields["probability"] > 100:
-        fail("probability", "Must be between 0 and 100.")
-    if fields["selective_logic"] not in LorebookEntry.Logic.values:
-        fail("selective_logic", f"Must be one of {', '.join(LorebookEntry.Logic.values)}.")
-    if fields["position"] not in LorebookEntry.Position.values:
-        fail("position", f"Must be one of {', '.join(LorebookEntry.Position.values)}.")
-    for name in ("comment", "content"):
-        if isinstance(fields[name], str) and "\x00" in fields[name]:
-            fail(name, "Contains a null character, which cannot be stored.")
-    if errors:
-        raise ValidationError(errors)
-    return fields
 
 
 def _check_book(values: Mapping[str, Any]) -> None:
@@ -181,7 +106,7 @@ def _write_entries(lorebook: Lorebook, entries: Sequence[Mapping[str, Any]]) -> 
     for index, values in enumerate(entries):
         if not isinstance(values, Mapping):
             raise ValidationError({f"entries[{index}]": ["Must be an object."]})
-        fields = _check_entry(values, f"entries[{index}]")
+        fields = check_entry(values, f"entries[{index}]")
         previous = existing.get(values.get("id")) if isinstance(values.get("id"), int) else None
         if previous is not None and previous.pk in claimed:
             previous = None  # the same id sent twice: the second is a new entry
@@ -323,7 +248,7 @@ def _create_from_parsed(
             warnings.append(f"{where}.comment was cut to 500 characters (from {length:,}).")
             fields["comment"] = fields["comment"][:500]
         try:
-            _check_entry(fields, f"entries[{index}]")
+            check_entry(fields, f"entries[{index}]")
         except ValidationError as error:
             raise ValidationError(error.message_dict) from None
         rows.append(

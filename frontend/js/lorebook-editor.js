@@ -36,6 +36,12 @@ const NEW_ENTRY = {
   depth: 4,
   probability: 100,
   vectorized: null,
+  group: "",
+  group_override: false,
+  group_weight: 100,
+  sticky: null,
+  cooldown: null,
+  delay: null,
 };
 // An entry's "match by meaning" (SillyTavern's vectorized): null follows the book's default.
 const VECTORIZED = [
@@ -170,6 +176,31 @@ function entryView(entry, { onRemove, onChange }) {
         select(VECTORIZED, entry.vectorized === null || entry.vectorized === undefined ? "" : String(entry.vectorized), (value) => update("vectorized")(value === "" ? null : value === "true"), "Match by meaning"),
       ),
     ),
+    groupAndTiming(entry, update),
+  );
+}
+
+// Inclusion groups (of a group's entries that fire, one goes in) and timed effects, in messages.
+function groupAndTiming(entry, update) {
+  const group = h("input", {
+    type: "text",
+    value: entry.group ?? "",
+    maxlength: "500",
+    "aria-label": "Inclusion group",
+    placeholder: "Group names, comma-separated",
+    oninput: () => update("group")(group.value),
+  });
+  const messages = (name, label) =>
+    field(label, numberInput(entry[name], (value) => update(name)(value === 0 ? null : value), { min: 0, label }));
+  return h(
+    "div",
+    { class: "lore-entry__grid" },
+    field("Inclusion group", group),
+    checkbox("Wins its group by order", Boolean(entry.group_override), update("group_override")),
+    field("Group weight", numberInput(entry.group_weight, update("group_weight"), { min: 0, label: "Group weight" })),
+    messages("sticky", "Sticky (messages)"),
+    messages("cooldown", "Cooldown (messages)"),
+    messages("delay", "Delay (messages)"),
   );
 }
 

@@ -170,3 +170,35 @@ def test_mark_an_entry_to_match_by_meaning_and_see_it_fire_in_the_test_box(
     page.get_by_label("Which entries would fire for this text?").fill("the lighthouse")
     page.get_by_role("button", name="Test").click()
     expect(results).to_contain_text("Ys — key “lighthouse”")
+
+
+def test_edit_an_entrys_inclusion_group_and_sticky(live_app, browser_page, login):
+    page = browser_page
+    user = live_app.create_user()
+    book = Lorebook.objects.create(owner=user, name="Harbour")
+    book.entries.create(uid=0, comment="Fog", content="Fog rolls in.", keys=["fog"])
+    login(page, user)
+
+    page.goto(f"{live_app.url}/lorebooks/{book.pk}/")
+    entry = page.locator(".lore-entry").first
+    entry.get_by_label("Inclusion group").fill("weather, mood")
+    entry.get_by_label("Wins its group by order").check()
+    entry.get_by_label("Group weight").fill("30")
+    entry.get_by_label("Sticky (messages)").fill("3")
+    entry.get_by_label("Cooldown (messages)").fill("2")
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_role("status")).to_have_text("Saved")
+
+    stored = book.entries.get()
+    assert stored.group == "weather, mood" and stored.group_override is True
+    assert (stored.group_weight, stored.sticky, stored.cooldown, stored.delay) == (30, 3, 2, None)
+
+    page.reload()
+    entry = page.locator(".lore-entry").first
+    expect(entry.get_by_label("Inclusion group")).to_have_value("weather, mood")
+    expect(entry.get_by_label("Sticky (messages)")).to_have_value("3")
+    entry.get_by_label("Sticky (messages)").fill("0")
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_role("status")).to_have_text("Saved")
+    stored.refresh_from_db()
+    assert stored.sticky is None

@@ -7,11 +7,15 @@ Invariant: import then export gives back the same JSON. Each imported entry keep
 original object (``source``); on export the entry is decoded from that object again, and
 only the fields whose value differs from the stored one are written into it. An unedited
 entry is therefore returned exactly as it came, including fields we do not model
-(SillyTavern's groups, timed effects, automation ids, ...); an edited one changes only where
+(SillyTavern's automation ids, outlets, ...); an edited one changes only where
 it was edited. The same holds for the book's top level.
 
 An entry's ``vectorized`` (World Info) or ``extensions.vectorized`` (card book) marks it for
 matching by meaning as well as by key; ``false`` there reads as "as the book says" (null).
+Inclusion groups (``group``, ``groupOverride``, ``groupWeight``, ``useGroupScoring``) and timed
+effects (``sticky``, ``cooldown``, ``delay``; 0 or absent for none) are read from the entry, or
+from a card book entry's ``extensions`` (``group_override``, ``group_weight``,
+``use_group_scoring``, ...), as SillyTavern writes them.
 
 SillyTavern positions we do not place separately (author's note top/bottom, example
 messages, outlets) are read as the nearest one we do and written back as they were unless

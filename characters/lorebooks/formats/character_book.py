@@ -20,11 +20,13 @@ from characters.lorebooks.formats.fields import (
     Warnings,
     _bool,
     _flag,
+    _group,
     _int,
     _keys,
     _known,
     _number_or_none,
     _text,
+    _timed,
     _vectorized,
     _within,
     read_as,
@@ -79,6 +81,9 @@ def _card_entry_fields(
     def extension_flag(key: str, default: bool) -> bool:
         return _flag(extensions, key, default, f"{where}.extensions", warnings)
 
+    def timed(key: str) -> int | None:
+        return _timed(extension(key, None), f"{where}.extensions.{key}", warnings)
+
     return {
         "uid": _number_or_none(raw.get("id")),
         "comment": _text(raw.get("comment") or raw.get("name"), f"{where}.comment"),
@@ -117,6 +122,20 @@ def _card_entry_fields(
         "scan_depth": extension("scan_depth", None),
         "display_index": extension("display_index", index),
         "vectorized": _vectorized(extensions.get("vectorized")),
+        "group": _group(extensions.get("group"), f"{where}.extensions.group"),
+        "group_override": extension_flag("group_override", False),
+        "group_weight": _within(
+            extension("group_weight", 100), 0, None, f"{where}.extensions.group_weight", warnings
+        ),
+        "use_group_scoring": _bool(
+            extensions.get("use_group_scoring"),
+            None,
+            f"{where}.extensions.use_group_scoring",
+            warnings,
+        ),
+        "sticky": timed("sticky"),
+        "cooldown": timed("cooldown"),
+        "delay": timed("delay"),
     }
 
 
@@ -146,6 +165,13 @@ _CARD_EXTENSION_KEY_OF = {
     "scan_depth": "scan_depth",
     "match_whole_words": "match_whole_words",
     "vectorized": "vectorized",
+    "group": "group",
+    "group_override": "group_override",
+    "group_weight": "group_weight",
+    "use_group_scoring": "use_group_scoring",
+    "sticky": "sticky",
+    "cooldown": "cooldown",
+    "delay": "delay",
 }
 
 

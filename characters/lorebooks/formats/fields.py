@@ -78,6 +78,13 @@ ENTRY_DEFAULTS: dict[str, Any] = {
     "prevent_recursion": False,
     "scan_depth": None,
     "vectorized": None,
+    "group": "",
+    "group_override": False,
+    "group_weight": 100,
+    "use_group_scoring": None,
+    "sticky": None,
+    "cooldown": None,
+    "delay": None,
 }
 
 
@@ -150,6 +157,18 @@ def _vectorized(value: Any) -> bool | None:
     """SillyTavern's ``vectorized``: true marks the entry; false or absent leaves it to the
     book's default (SillyTavern writes false on every entry it saves)."""
     return True if value is True else None
+
+
+def _timed(value: int | None, where: str, warnings: Warnings) -> int | None:
+    """A sticky, cooldown or delay: a number of messages, 0 or absent for none."""
+    if value is not None and value < 0:
+        read_as(warnings, where, value, "none")
+    return value if value else None
+
+
+def _group(value: Any, where: str) -> str:
+    """Inclusion group names, comma-separated, as written."""
+    return _text(value, where).strip()
 
 
 def _number_or_none(value: Any) -> int | None:

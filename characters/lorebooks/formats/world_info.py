@@ -22,11 +22,13 @@ from characters.lorebooks.formats.fields import (
     Warnings,
     _bool,
     _flag,
+    _group,
     _int,
     _keys,
     _known,
     _number_or_none,
     _text,
+    _timed,
     _vectorized,
     _within,
     read_as,
@@ -87,6 +89,17 @@ def _world_info_entry_fields(raw: dict, where: str, warnings: Warnings = None) -
         "scan_depth": number("scanDepth", None),
         "display_index": number("displayIndex", 0),
         "vectorized": _vectorized(raw.get("vectorized")),
+        "group": _group(raw.get("group"), f"{where}.group"),
+        "group_override": flag("groupOverride", False),
+        "group_weight": _within(
+            number("groupWeight", 100), 0, None, f"{where}.groupWeight", warnings
+        ),
+        "use_group_scoring": _bool(
+            raw.get("useGroupScoring"), None, f"{where}.useGroupScoring", warnings
+        ),
+        "sticky": _timed(number("sticky", None), f"{where}.sticky", warnings),
+        "cooldown": _timed(number("cooldown", None), f"{where}.cooldown", warnings),
+        "delay": _timed(number("delay", None), f"{where}.delay", warnings),
     }
 
 
@@ -112,6 +125,13 @@ _WORLD_INFO_KEY_OF = {
     "match_whole_words": "matchWholeWords",
     "display_index": "displayIndex",
     "vectorized": "vectorized",
+    "group": "group",
+    "group_override": "groupOverride",
+    "group_weight": "groupWeight",
+    "use_group_scoring": "useGroupScoring",
+    "sticky": "sticky",
+    "cooldown": "cooldown",
+    "delay": "delay",
 }
 # How World Info writes a value that is not ours as it stands.
 _WORLD_INFO_WRITES = {
