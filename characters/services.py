@@ -111,6 +111,13 @@ def _set_card_book(character: Character, book: dict | None) -> tuple[str, ...]:
     return imported.warnings if imported is not None else ()
 
 
+@dataclass(frozen=True)
+class CharacterUpdate:
+    character: Character
+    # Each value of a ``character_book`` sent read as something else (its lorebook's).
+    warnings: tuple[str, ...] = ()
+
+
 @transaction.atomic
 def character_update(
     *,
@@ -118,8 +125,10 @@ def character_update(
     data: Mapping[str, Any],
     avatar: UploadedFile | bytes | None = None,
     remove_avatar: bool = False,
-) -> Character:
-    """Change the fields named in ``data`` (others stay); set or remove the avatar."""
+) -> CharacterUpdate:
+    """Change the fields named in ``data`` (others stay); set or remove the avatar. A
+    ``character_book`` becomes the character's lorebook again, and the answer names each of
+    its values read as something else (a probability of 140 as 100)."""
     unknown = set(data) - set(EDITABLE_FIELDS)
     if unknown:
         raise ValidationError(
@@ -141,9 +150,11 @@ def character_update(
         delete_file_after_commit(character.avatar.name)
         character.avatar = ""
     character.save()
+    warnings: tuple[str, ...] = ()
     if "character_book" in data:
-        _set_card_book(character, data["character_book"])
-    return character
+        book_warnings = _set_card_book(character, data["character_book"])
+        warnings = tuple(f"character_book.{warning}" for warning in book_warnings)
+    return CharacterUpdate(character=character, warnings=warnings)
 
 
 @transaction.atomic

@@ -141,6 +141,17 @@ class CharacterOutputSerializer(serializers.ModelSerializer):
         return count if count is not None else character.scenes.count()
 
 
+class CharacterUpdateOutputSerializer(CharacterOutputSerializer):
+    warnings = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="Each value of the character_book sent read as something else by its "
+        "lorebook (character_book.entries[0].extensions.probability 140 was read as 100.).",
+    )
+
+    class Meta(CharacterOutputSerializer.Meta):
+        fields = [*CharacterOutputSerializer.Meta.fields, "warnings"]
+
+
 class CardImportInputSerializer(StrictSerializer):
     file = serializers.FileField(
         help_text="A Character Card: V2 or V1 JSON, or a PNG with the card embedded."

@@ -19,6 +19,7 @@ from characters.api.serializers import (
     CardImportOutputSerializer,
     CharacterInputSerializer,
     CharacterOutputSerializer,
+    CharacterUpdateOutputSerializer,
     CharacterUploadInputSerializer,
 )
 from characters.card_files import card_png_download, read_card_upload
@@ -103,15 +104,16 @@ class CharacterDetailApi(APIView):
         character = get_own_character(request, character_id)
         data, avatar, remove_avatar = _split_avatar(character_input(request, partial=partial))
         with not_yours_answers_404():  # a generation connection that is not yours
-            character = character_update(
+            result = character_update(
                 character=character, data=data, avatar=avatar, remove_avatar=remove_avatar
             )
-        return Response(CharacterOutputSerializer(character).data)
+        body = CharacterOutputSerializer(result.character).data
+        return Response({**body, "warnings": list(result.warnings)})
 
     @extend_schema(
         operation_id="characters_update",
         request=CHARACTER_BODIES,
-        responses=CharacterOutputSerializer,
+        responses=CharacterUpdateOutputSerializer,
     )
     def put(self, request, character_id: int):
         return self._update(request, character_id, partial=False)
@@ -119,7 +121,7 @@ class CharacterDetailApi(APIView):
     @extend_schema(
         operation_id="characters_partial_update",
         request=CHARACTER_BODIES,
-        responses=CharacterOutputSerializer,
+        responses=CharacterUpdateOutputSerializer,
     )
     def patch(self, request, character_id: int):
         return self._update(request, character_id, partial=True)

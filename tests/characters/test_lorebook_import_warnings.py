@@ -109,3 +109,21 @@ def test_many_warnings_are_listed_up_to_a_hundred_and_the_rest_counted(api_clien
     assert len(warnings) == 101
     assert warnings[99] == "entries[99].extensions.depth -1 was read as 0."
     assert warnings[100] == "... and 50 more values read the same way."
+
+
+def test_a_book_sent_with_a_character_edit_names_its_odd_values(api_client, user):
+    character = api_client.post("/api/characters/", {"name": "Mara"}, format="json").json()
+    book = copy.deepcopy(CHARACTER_BOOK_V2)
+    book["entries"][0].setdefault("extensions", {})["depth"] = -3
+    url = f"/api/characters/{character['id']}/"
+
+    response = api_client.patch(url, {"character_book": book}, format="json")
+
+    assert response.status_code == 200, response.json()
+    assert response.json()["warnings"] == [
+        "character_book.entries[0].extensions.depth -3 was read as 0."
+    ]
+    assert response.json()["character_book"] == book  # kept as sent
+    assert Lorebook.objects.get(owner=user).entries.order_by("id").first().depth == 0
+    plain = api_client.patch(url, {"tagline": "Keeper"}, format="json")
+    assert plain.status_code == 200 and plain.json()["warnings"] == []
