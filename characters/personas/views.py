@@ -1,4 +1,6 @@
-"""The personas page: list, create, make default, delete. Another user's persona is a 404."""
+"""The personas page: list, create, edit, make default, delete. Another user's persona is a
+404. A create or an edit the service refuses shows the page again with what was typed and
+the reason beside the form, never a redirect that drops it."""
 
 from __future__ import annotations
 
@@ -11,6 +13,19 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from characters.personas import services
 from characters.personas.selectors import persona_get, persona_list
+
+
+def _errors(error: ValidationError) -> list[str]:
+    return [
+        f"{field.capitalize()}: {message}"
+        for field, field_messages in error.message_dict.items()
+        for message in field_messages
+    ]
+
+
+def _page(request, *, status: int = 200, **context):
+    context = {"personas": persona_list(user=request.user), **context}
+    return render(request, "characters/personas/index.html", context, status=status)
 
 
 @login_required
@@ -27,15 +42,10 @@ def persona_index(request):
         try:
             persona = services.persona_create(owner=request.user, data=data)
         except ValidationError as error:
-            for field, field_messages in error.message_dict.items():
-                for message in field_messages:
-                    messages.error(request, f"{field.capitalize()}: {message}")
-        else:
-            messages.success(request, f"The persona “{persona.name}” was created.")
+            return _page(request, status=400, new=data, new_errors=_errors(error))
+        messages.success(request, f"The persona “{persona.name}” was created.")
         return redirect("personas")
-    return render(
-        request, "characters/personas/index.html", {"personas": persona_list(user=request.user)}
-    )
+    return _page(request)
 
 
 @login_required
@@ -45,7 +55,18 @@ def persona_action(request, persona_id: int):
     if persona is None:
         raise Http404("Persona not found.")
     action = request.POST.get("action")
-    if action == "default":
+    if action == "save":
+        data = {
+            "name": request.POST.get("name", ""),
+            "description": request.POST.get("description", ""),
+        }
+        try:
+            services.persona_update(persona=persona, data=data)
+        except ValidationError as error:
+            edit = {"id": persona.pk, **data, "errors": _errors(error)}
+            return _page(request, status=400, edit=edit)
+        messages.success(request, f"The persona “{persona.name}” was saved.")
+    elif action == "default":
         services.persona_update(persona=persona, data={"default": True})
         messages.success(request, f"New chats now use “{persona.name}”.")
     elif action == "delete":

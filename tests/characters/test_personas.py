@@ -79,3 +79,51 @@ def test_the_personas_page_creates_and_manages_personas(client, user, other_user
     client.force_login(user)
     client.post(f"/personas/{rin.pk}/", {"action": "delete"})
     assert list(user.personas.values_list("name", flat=True)) == ["Ash"]
+
+
+def test_the_personas_page_edits_a_persona(client, user, other_user):
+    client.force_login(user)
+    client.post("/personas/", {"name": "Ash", "description": "A bard."})
+    ash = user.personas.get(name="Ash")
+    response = client.post(
+        f"/personas/{ash.pk}/",
+        {"action": "save", "name": " Ash Vale ", "description": "A bard with a lute."},
+    )
+    assert response.status_code == 302
+    ash.refresh_from_db()
+    assert (ash.name, ash.description, ash.default) == ("Ash Vale", "A bard with a lute.", True)
+    page = client.get("/personas/").content.decode()
+    assert "The persona “Ash Vale” was saved." in page
+    client.force_login(other_user)
+    refused = client.post(f"/personas/{ash.pk}/", {"action": "save", "name": "Mine"})
+    assert refused.status_code == 404
+    ash.refresh_from_db()
+    assert ash.name == "Ash Vale"
+
+
+def test_a_refused_persona_keeps_what_was_typed(client, user):
+    """A name of spaces passes the browser's check but not the server's: the page comes
+    back with the reason and the description the user wrote, for a new persona and an edit."""
+    client.force_login(user)
+    response = client.post(
+        "/personas/", {"name": "   ", "description": "A sailor with a limp.", "default": "on"}
+    )
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "Name: Name is required." in page
+    assert ">A sailor with a limp.</textarea>" in page
+    assert not user.personas.exists()
+
+    client.post("/personas/", {"name": "Ash", "description": "A bard."})
+    ash = user.personas.get()
+    response = client.post(
+        f"/personas/{ash.pk}/",
+        {"action": "save", "name": "x" * 81, "description": "A bard, now a captain."},
+    )
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "the limit is 80" in page
+    assert ">A bard, now a captain.</textarea>" in page
+    assert '<details class="persona-edit" open>' in page
+    ash.refresh_from_db()
+    assert (ash.name, ash.description) == ("Ash", "A bard.")

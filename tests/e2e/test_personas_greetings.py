@@ -26,12 +26,12 @@ def test_start_a_chat_as_a_persona_with_an_alternate_greeting(
     login(page, user)
 
     page.get_by_role("link", name="Personas").click()
-    page.get_by_label("Name").fill("Ash")
-    page.get_by_label("Description").fill("A wandering bard with a broken lute.")
+    page.get_by_label("Name", exact=True).fill("Ash")
+    page.get_by_label("Description", exact=True).fill("A wandering bard with a broken lute.")
     page.get_by_label("Use for new chats (default)").check()
     page.get_by_role("button", name="Create persona").click()
     expect(page.get_by_text("The persona “Ash” was created.")).to_be_visible()
-    page.get_by_label("Name").fill("Rin")
+    page.get_by_label("Name", exact=True).fill("Rin")
     page.get_by_role("button", name="Create persona").click()
     expect(page.get_by_role("heading", name="Rin")).to_be_visible()
 
@@ -105,3 +105,41 @@ def test_change_the_persona_and_author_note_of_a_chat(live_app, browser_page, lo
     expect(page.locator("#chat-settings-status")).to_have_text("Saved.")
     thread.refresh_from_db()
     assert thread.persona_id is None
+
+
+def test_edit_a_persona_and_keep_what_was_typed_when_refused(live_app, browser_page, login):
+    """A persona's name and description are edited in place; a name the server refuses (only
+    spaces) brings the page back with the reason and the typed description, not a blank form."""
+    from characters.models import Persona
+
+    page = browser_page
+    user = live_app.create_user()
+    ash = Persona.objects.create(owner=user, name="Ash", description="A bard.", default=True)
+    login(page, user)
+    page.goto(live_app.path("/personas/"))
+
+    page.get_by_text("Edit Ash").click()
+    page.get_by_label("Description of Ash").fill("A bard who lost her lute at sea.")
+    page.get_by_role("button", name="Save changes to Ash").click()
+    expect(page.get_by_text("The persona “Ash” was saved.")).to_be_visible()
+    expect(page.get_by_role("list", name="Personas").get_by_role("paragraph")).to_have_text(
+        "A bard who lost her lute at sea."
+    )
+    ash.refresh_from_db()
+    assert ash.description == "A bard who lost her lute at sea."
+
+    page.get_by_text("Edit Ash").click()
+    page.get_by_label("Name of Ash").fill("   ")
+    page.get_by_label("Description of Ash").fill("Now a captain.")
+    page.get_by_role("button", name="Save changes to Ash").click()
+    expect(page.get_by_role("alert")).to_contain_text("Name is required.")
+    expect(page.get_by_label("Description of Ash")).to_have_value("Now a captain.")
+    ash.refresh_from_db()
+    assert ash.name == "Ash" and ash.description == "A bard who lost her lute at sea."
+
+    page.get_by_label("Name", exact=True).fill("  ")
+    page.get_by_label("Description", exact=True).fill("A quiet smuggler.")
+    page.get_by_role("button", name="Create persona").click()
+    expect(page.get_by_role("alert")).to_contain_text("Name is required.")
+    expect(page.get_by_label("Description", exact=True)).to_have_value("A quiet smuggler.")
+    assert Persona.objects.filter(owner=user).count() == 1
