@@ -124,11 +124,27 @@ function entryTitle(entry) {
   return entry.comment || entry.keys[0] || "New entry";
 }
 
-function entryView(entry, { onRemove, onChange }) {
+/** Why an entry would never go into a prompt, or "" when it can: enabled, with no key, not
+ * constant and not matched by meaning (its own choice, else the book's). */
+function neverFiresHint(entry, bookByMeaning) {
+  if (!entry.enabled || entry.constant || entry.keys.length) return "";
+  const byMeaning = entry.vectorized === null || entry.vectorized === undefined ? bookByMeaning : entry.vectorized;
+  if (byMeaning) return "";
+  return "No keys and not constant: this entry never goes into a prompt. Add a key, or tick Constant (always in).";
+}
+
+function entryView(entry, { onRemove, onChange, bookByMeaning = () => false }) {
   const title = h("h3", { text: entryTitle(entry) });
+  const hint = h("p", { class: "lore-entry__hint" });
+  const showHint = () => {
+    hint.textContent = neverFiresHint(entry, bookByMeaning());
+    hint.hidden = !hint.textContent;
+  };
+  showHint();
   const update = (name) => (value) => {
     entry[name] = value;
     title.textContent = entryTitle(entry);
+    showHint();
     onChange();
   };
   const comment = h("input", {
@@ -155,6 +171,7 @@ function entryView(entry, { onRemove, onChange }) {
       comment,
       h("button", { type: "button", class: "danger", text: "Delete entry", onclick: onRemove }),
     ),
+    hint,
     h("div", { class: "muted", text: "Keys" }),
     keyChips({ label: "Keys", keys: entry.keys, onChange: update("keys") }),
     h("div", { class: "muted", text: "Secondary keys" }),
@@ -231,6 +248,7 @@ function startEditor(root, data) {
       ...entries.map((entry, index) => {
         const view = entryView(entry, {
           onChange: changed,
+          bookByMeaning: () => vectorized.checked,
           onRemove: () => {
             entries.splice(index, 1);
             changed();
@@ -250,7 +268,10 @@ function startEditor(root, data) {
   name.addEventListener("input", changed);
   if (vectorized.checked === vectorized.defaultChecked) vectorized.checked = Boolean(book.vectorized);
   else changed();
-  vectorized.addEventListener("change", changed);
+  vectorized.addEventListener("change", () => {
+    changed();
+    render(); // the entries' "never goes in" hints follow the book's choice
+  });
   document.getElementById("lore-characters").replaceChildren(
     ...(data.characters.length
       ? data.characters.map((character) =>

@@ -202,3 +202,39 @@ def test_edit_an_entrys_inclusion_group_and_sticky(live_app, browser_page, login
     expect(page.get_by_role("status")).to_have_text("Saved")
     stored.refresh_from_db()
     assert stored.sticky is None
+
+
+def test_an_entry_that_can_never_fire_says_so(live_app, browser_page, login):
+    """A new entry has no keys and is not constant: it would be saved and never go into a
+    prompt. The editor says so beside it until a key, Constant or matching by meaning (the
+    entry's or the book's) gives it a way in."""
+    page = browser_page
+    user = live_app.create_user()
+    login(page, user)
+    page.goto(live_app.path("/lorebooks/"))
+    page.get_by_label("Name").fill("Gull Point")
+    page.get_by_role("button", name="Create").click()
+    expect(page.get_by_role("heading", name="Gull Point", level=1)).to_be_visible()
+
+    page.get_by_role("button", name="Add entry").click()
+    entry = page.locator(".lore-entry").first
+    hint = entry.locator(".lore-entry__hint")
+    expect(hint).to_have_text(
+        "No keys and not constant: this entry never goes into a prompt. "
+        "Add a key, or tick Constant (always in)."
+    )
+    entry.get_by_label("Add to keys").fill("lamp")
+    entry.get_by_label("Add to keys").press("Enter")
+    expect(hint).to_be_hidden()
+    entry.get_by_role("button", name="Remove key lamp").click()
+    expect(hint).to_be_visible()
+    entry.get_by_label("Constant (always in)").check()
+    expect(hint).to_be_hidden()
+    entry.get_by_label("Constant (always in)").uncheck()
+    expect(hint).to_be_visible()
+    entry.get_by_label("Match by meaning").select_option(label="Yes")
+    expect(hint).to_be_hidden()
+    entry.get_by_label("Match by meaning").select_option(label="As the book says")
+    expect(hint).to_be_visible()
+    page.get_by_label("Match every entry by meaning too").check()
+    expect(page.locator(".lore-entry").first.locator(".lore-entry__hint")).to_be_hidden()
