@@ -117,22 +117,35 @@ class IdField(StrictIntegerField):
 
 def not_text_errors(field: serializers.Field, value: Any) -> list | dict | None:
     """The errors of a number (or any non-text) where a text field, or a list of text, takes
-    text, as DRF words a field's errors (by index for a list); ``None`` when there are none.
-    DRF's ``CharField`` turns a number into text, where the schema says ``string``."""
+    text, or of text over the field's length as sent, as DRF words a field's errors (by index
+    for a list); ``None`` when there are none. DRF's ``CharField`` turns a number into text,
+    where the schema says ``string``."""
     if value is None:
         return None
-    if isinstance(field, serializers.CharField) and not isinstance(value, str):
-        return [field.error_messages.get("invalid") or "Must be text."]
+    if isinstance(field, serializers.CharField):
+        return _text_errors(field, value)
     if (
         isinstance(field, serializers.ListField)
         and isinstance(field.child, serializers.CharField)
         and isinstance(value, list)
     ):
-        message = field.child.error_messages.get("invalid") or "Must be text."
         by_index = {
-            index: [message] for index, item in enumerate(value) if not isinstance(item, str)
+            index: errors
+            for index, item in enumerate(value)
+            if (errors := _text_errors(field.child, item))
         }
         return by_index or None
+    return None
+
+
+def _text_errors(field: serializers.CharField, value: Any) -> list | None:
+    """A non-text value, or text longer than the field's ``max_length`` as sent: DRF trims
+    whitespace before it counts, so a 201-character line starting with a space would pass a
+    200-character limit the schema states for the text as sent."""
+    if not isinstance(value, str):
+        return [field.error_messages.get("invalid") or "Must be text."]
+    if field.max_length is not None and len(value) > field.max_length:
+        return [field.error_messages["max_length"].format(max_length=field.max_length)]
     return None
 
 

@@ -217,3 +217,44 @@ def test_the_lorebook_test_box_takes_text_only(api_client, rows, text):
     )
     assert response.status_code == 400, response.content
     assert response.json()["detail"].startswith("text: "), response.json()
+
+
+def _limited_text_fields(serializer_class) -> list[tuple[str, object]]:
+    """(field, a value one character over its limit as sent, but within it once trimmed) for
+    each text field and list of text with a ``max_length``."""
+    found = []
+    for name, field in serializer_class().fields.items():
+        child = getattr(field, "child", None)
+        text = child if isinstance(field, serializers.ListField) else field
+        if field.read_only or not isinstance(text, serializers.CharField):
+            continue
+        if text.max_length is None:
+            continue
+        over = "\v" + "x" * text.max_length
+        found.append((name, [over] if text is child else over))
+    return found
+
+
+LIMIT_CASES = [
+    pytest.param(method, path, body, listed, name, value, id=f"{method} {path} {name}")
+    for method, path, body, serializer_class, listed in ENDPOINTS
+    for name, value in _limited_text_fields(serializer_class)
+]
+
+
+@pytest.mark.parametrize(("method", "path", "body", "listed", "name", "value"), LIMIT_CASES)
+def test_text_over_its_limit_as_sent_is_a_400_naming_it_even_if_trimming_would_fit(
+    api_client, rows, method, path, body, listed, name, value
+):
+    listed = listed.format(**rows)
+    before = api_client.get(listed).json()
+    sent = {key: _filled(item, rows) for key, item in body.items()} | {name: value}
+
+    response = getattr(api_client, method)(
+        path.format(**rows), data=json.dumps(sent), content_type="application/json"
+    )
+
+    assert response.status_code == 400, response.content
+    assert name in response.json()["errors"], response.json()
+    assert "characters" in response.json()["detail"], response.json()
+    assert api_client.get(listed).json() == before
