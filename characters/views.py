@@ -5,6 +5,8 @@ another user's character is a 404. Views parse the form, call one service and re
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -25,6 +27,7 @@ from characters.services import (
     character_import_card,
     character_update,
 )
+from chat.naming import new_chat_user_name
 from scenes.prompting import render_greetings
 from scenes.selectors import effective_config, scene_list
 
@@ -54,11 +57,17 @@ def character_detail(request, character_id: int):
         "lorebooks": lorebook_list(user=request.user).filter(characters=character),
         "personas": personas,
         "default_persona": next((p for p in personas if p.default), None),
-        "greetings": render_greetings(
-            effective_config(character=character),
-            user_name=next((p.name for p in personas if p.default), request.user.get_username()),
-        ),
     }
+    # The greetings read as a new chat would open: {{user}} is the name that chat would use.
+    config = effective_config(character=character)
+    user_name = new_chat_user_name(owner=request.user, character_id=character.pk)
+    context["greetings"] = render_greetings(config, user_name=user_name)
+    context["shown_greeting"] = next(
+        iter(render_greetings(replace(config, alternate_greetings=()), user_name=user_name)), ""
+    )
+    context["shown_alternate_greetings"] = render_greetings(
+        replace(config, greeting=""), user_name=user_name
+    )
     return render(request, "characters/detail.html", context)
 
 

@@ -1,0 +1,46 @@
+"""In real Chromium: a character's page shows its greetings as a new chat would open, with
+``{{user}}`` and ``{{char}}`` resolved by the one naming rule, not the card's raw text."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from characters.models import Persona
+from tests.factories import CharacterFactory
+
+
+def _greeting_shown(page):
+    return page.locator(".persona dt:text-is('Greeting') + dd")
+
+
+def test_character_page_greeting_calls_the_user_by_the_new_chats_name(
+    live_app, browser_page, login, screenshot
+):
+    page = browser_page
+    user = live_app.create_user()
+    user.first_name = "Alex"
+    user.save(update_fields=["first_name"])
+    character = CharacterFactory(
+        owner=user,
+        name="Seraphina",
+        greeting="Welcome to the glade, {{user}}. I am {{char}}.",
+        alternate_greetings=["*{{char}} hums.* Awake at last, {{user}}?"],
+    )
+    login(page, user)
+
+    # No persona: the account's first name, as a new chat would call the user.
+    page.goto(live_app.path(f"/characters/{character.pk}/"))
+    expect(_greeting_shown(page)).to_have_text("Welcome to the glade, Alex. I am Seraphina.")
+    expect(page.locator(".persona dt:text-is('Alternate greetings') + dd li")).to_have_text(
+        ["*Seraphina hums.* Awake at last, Alex?"]
+    )
+    expect(page.get_by_text("{{user}}")).to_have_count(0)
+
+    # A default persona: its name, in the page and in the opening message choices.
+    Persona.objects.create(owner=user, name="Ash", default=True)
+    page.reload()
+    expect(_greeting_shown(page)).to_have_text("Welcome to the glade, Ash. I am Seraphina.")
+    expect(page.get_by_label("Opening message").locator("option").first).to_contain_text(
+        "Welcome to the glade, Ash."
+    )
+    screenshot(page, "greeting-resolved")
