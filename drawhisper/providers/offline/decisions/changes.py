@@ -195,6 +195,7 @@ ENDING_OF = re.compile(
     r"|\b((?:[\w'-]+\s+){1,2})(?:is|are|'s|was)\s+(?:\w+\s+)?(?:over|dead|finished|behind (?:me|us|them))\b"
     r"|\bnot\s+((?:[\w'-]+\s+){0,3}?[\w'-]+)\s+any\s?more\b"
 )
+_NOT_ANY_MORE = re.compile(r"\bnot\s+((?:[\w'-]+\s+){0,3}?[\w'-]+)\s+any\s?more\b")
 _NOT_A_THING = (
     STOPWORDS
     | FILLER_WORDS
@@ -208,7 +209,11 @@ def _ended_things(text: str, people: Iterable[str]) -> frozenset[str]:
     people's names and words that name nothing."""
     ignored = _NOT_A_THING | _name_words(people)
     found: set[str] = set()
-    for match in ENDING_OF.finditer((text or "").casefold().replace("’", "'")):
+    lowered = (text or "").casefold().replace("’", "'")
+    # "Not ... any more" read on its own too: an earlier cue's words may run over its "not"
+    # ("gave up washing her, she's not clinker any more").
+    matches = [*ENDING_OF.finditer(lowered), *_NOT_ANY_MORE.finditer(lowered)]
+    for match in matches:
         phrase = next((group for group in match.groups() if group), "")
         found.update(
             _stem(word) for word in _WORD.findall(phrase) if len(word) > 2 and word not in ignored
@@ -235,4 +240,9 @@ def is_dropped(chunk: dict, existing: Existing, *, names: Iterable[str] = ()) ->
     if len([piece for piece in _SENTENCE.split(existing.content or "") if piece.strip()]) != 1:
         return False
     owner = _owner(chunk["content"], "", names)
-    return bool(owner) and owner == _owner(existing.content, "", names)
+    # "This is clinker, Sam's cat" is Sam's: a possessive naming one of the old memory's
+    # slots ("Sam's cat", "Sam's job") gives that slot's owner, not someone else.
+    return bool(owner) and any(
+        owner == _owner(existing.content, slot, names)
+        for slot in ("", *sorted(_slots(existing.content)))
+    )

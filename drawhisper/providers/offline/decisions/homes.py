@@ -48,10 +48,26 @@ _LOCAL = re.compile(
 )
 
 
+# Being in a place in lower case, as chat users write it ("is in kirkcaldy now"): a home only
+# beside a dwelling word in the same sentence ("..., a wee flat near the prom"), since "is in
+# hospital now" or "in trouble" is no home.
+_IN_PLACE = re.compile(r"\b(?:is|are|am|'m|'re|'s)\s+(?:now\s+)?in\s+([a-z]{3,})\b")
+
+
+def _in_dwelling(sentence: str) -> bool:
+    if not _DWELLING.search(sentence):
+        return False
+    return any(
+        word not in STOPWORDS and word not in FILLER_WORDS and word not in _NOT_A_PLACE
+        for word in _IN_PLACE.findall(sentence.casefold())
+    )
+
+
 def _says_home(text: str) -> bool:
     """A dwelling word and a place it ties to the person, within one sentence."""
     return any(
         (_DWELLING.search(sentence) and _PLACE.search(sentence))
+        or _in_dwelling(sentence)
         or _lower_place(sentence)
         or _LOCAL.search(sentence)
         for sentence in _SENTENCE.split((text or "").replace("’", "'"))

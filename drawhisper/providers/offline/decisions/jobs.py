@@ -31,9 +31,10 @@ NOT_A_JOB = frozenset(
     lad lass human convert natural introvert extrovert vegan veggie omnivore carnivore
     morning night early late few lot bit little while couple week month year day""".split()
 )
+# A trade written with a hyphen names one too ("a sign-writer", "a tree-feller").
 _AGENT = (
     r"(?!(?:" + "|".join(sorted(NOT_A_JOB)) + r")\b)(?![a-z]*arian\b)"
-    r"[a-z]{2,}(?:er|or|ist|ian|smith|wright|keeper|monger|maker|mason|man|woman)"
+    r"(?:[a-z]{2,}-)?[a-z]{2,}(?:er|or|ist|ian|smith|wright|keeper|monger|maker|mason|man|woman)"
 )
 # Without "a" before it, only the endings that name a trade almost always ("-ist",
 # "-smith", "-keeper", "-grapher", "-ier" ...): "dinner now" is no job.
@@ -50,6 +51,9 @@ _JOB_SHAPE = (
     r"profession|now|these days)\b"
     r"|\b" + _JOB_STRONG + r"\s+(?:work|life)\b"
     r"|\b(?:by trade|by profession)\b"
+    # The one worker of a place or a people: "they're the ratcatcher for the whole valley",
+    # "she's the blacksmith of the village".
+    r"|(?:is|are|'re|'s|am|'m|was)\s+(?:now\s+|still\s+)?the\s+" + _AGENT + r"\s+(?:for|of|in|at)\b"
     r"|(?:is|are|'re|am|'m)\s+(?:now\s+)?an?\s+(?:[a-z-]{3,}\s+)?"
     r"(?!(?:" + "|".join(sorted(NOT_A_JOB)) + r")\b)(?![a-z]*arian\b)[a-z-]{4,}\s+now\b"
     # Whose one is, said by a possessive ("the council's lexicographer", "their

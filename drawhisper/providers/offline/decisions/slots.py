@@ -134,6 +134,17 @@ _PET_NAMED: dict[str, re.Pattern] = {
     )
     for kind, names in PET_KINDS.items()
 }
+# A pet introduced by name in lower case, as chat users write it: "this is clinker, my cat",
+# "that's pip, Kai's hound", "meet bramble, our new goat": a word shown and then said to be
+# someone's animal of the kind names it.
+_PET_SHOWN: dict[str, re.Pattern] = {
+    f"pet:{kind}": re.compile(
+        rf"\b(?:this is|that's|that is|meet|here's|here is)\s+(?!(?:my|our|his|her|their|the|a|an)\b)"
+        rf"[a-z]{{3,}},?\s+(?:my|our|his|her|their|[a-z]+'s)\s+"
+        rf"(?:(?:new|old|little|baby|rescue|sweet)\s+)?(?:{'|'.join(names)})\b"
+    )
+    for kind, names in PET_KINDS.items()
+}
 
 
 # A pet named without its kind ("renamed him Bosun", "got a new one, his name is Pico"):
@@ -196,6 +207,7 @@ def _slots(text: str) -> frozenset[str]:
     if _PET_NAMED_BARE.search(text or "") and not any(s.startswith("pet:") for s in found):
         found.add(ANY_PET)
     found |= {name for name, pattern in _PET_NAMED.items() if pattern.search(text or "")}
+    found |= {name for name, pattern in _PET_SHOWN.items() if pattern.search(lowered)}
     if _MOVED_IN_WITH.search(text or ""):
         found.add("partner")
     if _says_home(text):
