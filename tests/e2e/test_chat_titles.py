@@ -1,0 +1,39 @@
+"""In real Chromium: a chat's title on a phone stays one line cut with an ellipsis (the full
+title in its tooltip), and a chat titled by its character's name is named once in the list."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from chat.models import Thread
+from tests.e2e.test_chat import open_chat
+from tests.e2e.test_chat_phone import PHONE
+
+LONG_TITLE = (
+    "The night we walked the whole length of the old harbour wall looking for the lighthouse "
+    "keeper's lost daughter and found instead a letter nobody should have kept"
+)
+
+
+def test_a_long_chat_title_is_one_line_with_an_ellipsis_on_a_phone(
+    live_app, make_page, login, screenshot
+):
+    page = make_page(viewport=PHONE)
+    thread = open_chat(live_app, page, login)
+    Thread.objects.filter(pk=thread.pk).update(title=LONG_TITLE)
+    page.reload()
+    expect(page.locator("#chat-connection")).to_have_text("Connected")
+
+    title = page.locator("#chat-title")
+    expect(title).to_have_attribute("title", LONG_TITLE)
+    line_height = title.evaluate("el => parseFloat(getComputedStyle(el).lineHeight)")
+    box = title.bounding_box()
+    assert box["height"] < 2 * line_height, box  # one line
+    assert title.evaluate("el => el.scrollWidth > el.clientWidth")  # cut, not wrapped
+    assert title.evaluate("el => getComputedStyle(el).textOverflow") == "ellipsis"
+    header = page.locator(".chat-head").bounding_box()
+    # The header keeps the phone's width and a header's height, not a tall narrow column.
+    assert header["width"] > PHONE["width"] * 0.8, header
+    assert header["height"] < 160, header
+    assert box["width"] > PHONE["width"] * 0.4, box
+    screenshot(page, "phone-long-title")
