@@ -37,3 +37,27 @@ def test_a_long_chat_title_is_one_line_with_an_ellipsis_on_a_phone(
     assert header["height"] < 160, header
     assert box["width"] > PHONE["width"] * 0.4, box
     screenshot(page, "phone-long-title")
+
+
+def test_a_chat_titled_by_its_character_names_it_once_in_the_chat_list(
+    live_app, browser_page, login, screenshot
+):
+    page = browser_page
+    thread = open_chat(live_app, page, login)  # titled "Mara", the character's name
+    other = Thread.objects.create(
+        owner=thread.owner, character=thread.character, title="The lighthouse question"
+    )
+    page.reload()
+
+    items = page.locator(".chat-threads__item")
+    expect(items).to_have_count(2)
+    named = items.filter(has=page.locator(f'a[href="/chat/{thread.pk}/"]'))
+    expect(named.locator(".chat-threads__title")).to_have_text("Mara")
+    expect(named.locator(".chat-threads__meta")).not_to_contain_text("Mara")
+    expect(named.locator(".chat-threads__meta time")).to_be_visible()
+    assert named.inner_text().count("Mara") == 1, named.inner_text()
+    # A chat titled otherwise still says whose it is.
+    titled = items.filter(has=page.locator(f'a[href="/chat/{other.pk}/"]'))
+    expect(titled.locator(".chat-threads__title")).to_have_text("The lighthouse question")
+    expect(titled.locator(".chat-threads__meta")).to_contain_text("Mara · ")
+    screenshot(page, "chat-list")
