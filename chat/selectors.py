@@ -25,7 +25,7 @@ from datetime import datetime
 from django.db import connection
 from django.db.models import Max, QuerySet
 
-from chat.models import Message, Thread
+from chat.models import ContextReceipt, Message, Thread
 from drawhisper.compiled_sql import CompiledQuery
 
 PROMPT_STATUSES = (Message.Status.COMPLETE, Message.Status.INTERRUPTED)
@@ -185,6 +185,22 @@ def prompt_history(
             cursor.execute(sql, params)
             rows = cursor.fetchall()
     return [PromptMessage(*row) for row in rows]
+
+
+def lore_of_replies(*, message_ids: Iterable[int]) -> dict[int, dict[int, str]]:
+    """The lorebook entries in each reply's receipt (one query): message id -> {entry id:
+    receipt type}, for the lore's timed effects."""
+    rows = ContextReceipt.objects.filter(message_id__in=list(message_ids)).values_list(
+        "message_id", "items"
+    )
+    return {
+        message_id: {
+            item["id"]: item.get("type", "")
+            for item in items or ()
+            if isinstance(item, dict) and item.get("kind") == "lore"
+        }
+        for message_id, items in rows
+    }
 
 
 def last_visible_message(*, thread_id: int) -> Message | None:

@@ -139,6 +139,17 @@ class LorebookActivationSerializer(serializers.Serializer):
     score = serializers.FloatField(
         allow_null=True, help_text="Similarity to the text, for an entry that fired by meaning."
     )
+    held_back = serializers.CharField(
+        allow_null=True,
+        help_text="Null for an entry that goes in; for one that matched but stays out: "
+        "`group` (it lost its inclusion group), `cooldown` or `delay` (the text is read as a "
+        "chat of one message).",
+    )
+    group = serializers.CharField(help_text="The inclusion group it lost, for `group`.")
+    group_winner = serializers.IntegerField(
+        allow_null=True, help_text="The id of the entry that won that group."
+    )
+    detail = serializers.CharField(help_text="Why it stays out, in words ('' when it is in).")
 
 
 def _attachment_not_found(*, lorebook_in_path: bool) -> OpenApiResponse:
@@ -283,7 +294,9 @@ class LorebookTestApi(APIView):
         operation_id="lorebooks_test",
         description="Which entries would fire for this text (probability rolls are taken as "
         "passed), with the key that fired each, or, for an entry matched by meaning, its "
-        "similarity (`reason` vector, `score`).",
+        "similarity (`reason` vector, `score`); then the entries that matched but stay out "
+        "(`held_back`: lost an inclusion group, with the winner, or on cooldown or delayed), "
+        "the text read as the newest message of a one-message chat.",
         request=LorebookTestInputSerializer,
         responses=LorebookActivationSerializer(many=True),
     )
@@ -326,10 +339,56 @@ class LorebookTestApi(APIView):
                     "position": activation.entry.position,
                     "tokens": activation.tokens,
                     "score": None if activation.score is None else round(activation.score, 4),
+                    "held_back": None,
+                    "group": "",
+                    "group_winner": None,
+                    "detail": "",
                 }
                 for activation in result.activated
             ]
+            + [_held_back_item(entry, why, result) for entry, why in result.held_back]
         )
+
+
+_LOSS_DETAIL = {
+    "sticky": "another entry of the group is in by its sticky",
+    "score": "another entry of the group matched more keys",
+    "taken": "another entry of the group is already in",
+    "override": "another entry of the group wins by order",
+    "weight": "another entry of the group was drawn by weight",
+}
+
+
+def _held_back_item(entry, why, result) -> dict:
+    """An entry that matched but stays out, for the test box."""
+    labels = {activation.entry.id: activation.entry.label for activation in result.activated}
+    if isinstance(why, str):
+        group, winner = "", None
+        detail = (
+            "On cooldown: it fired too few messages ago."
+            if why == "cooldown"
+            else f"Delayed: it needs a chat of at least {entry.delay} messages."
+        )
+    else:
+        group, winner = why.group, why.winner_id
+        won = f" ({labels[winner]})" if winner in labels else ""
+        detail = f"Lost inclusion group “{group}”: {_LOSS_DETAIL[why.why]}{won}."
+        why = "group"
+    return {
+        "id": entry.id,
+        "uid": entry.uid,
+        "comment": entry.label,
+        "matched_key": "",
+        "secondary_key": "",
+        "reason": "",
+        "position": entry.position,
+        "tokens": 0,
+        "score": None,
+        "held_back": why,
+        "group": group,
+        "group_winner": winner,
+        "detail": detail,
+    }
 
 
 class _AlwaysPass(random.Random):

@@ -24,6 +24,12 @@ expect:
   that came close enough. Such an entry that no key fired fires from its score instead
   (``reason`` "vector", ``matched_key`` "", the ``score`` kept), in the first pass only;
   the budget, probability and recursion rules apply as to a key match.
+- Inclusion groups (``characters.lorebooks.groups``): of one group's entries matched in a
+  pass, one goes in; applied after keys, recursion and meaning matched, before the probability
+  roll and the budget. Losers are listed in ``held_back`` with their ``GroupLoss``.
+- Timed effects (``characters.lorebooks.timing``, the caller passes ``timed``): an entry in by
+  its sticky fires in the first pass without its keys and without a roll (``reason``
+  "sticky"); one on cooldown or delayed that matched is held back ("cooldown", "delay").
 - The result lists fired entries in prompt order: ascending ``insertion_order`` (lower goes
   higher in the prompt), then ``uid``.
 """
@@ -35,6 +41,9 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+
+from characters.lorebooks.groups import GroupLoss, choose_in_groups, group_names
+from characters.lorebooks.timing import TimedState, held_by_time
 
 AND_ANY = "and_any"
 AND_ALL = "and_all"
@@ -78,6 +87,13 @@ class LoreEntry:
     scan_depth: int | None = None
     lorebook_id: int = 0
     vectorized: bool = False  # also matched by meaning (its own flag, else its book's)
+    group: str = ""  # inclusion groups, comma-separated
+    group_override: bool = False
+    group_weight: int = 100
+    use_group_scoring: bool | None = None  # None: the scan's default
+    sticky: int | None = None  # messages
+    cooldown: int | None = None
+    delay: int | None = None
 
     @property
     def label(self) -> str:
@@ -92,6 +108,7 @@ class ScanSettings:
     token_budget: int | None = None
     case_sensitive: bool = False
     match_whole_words: bool = False
+    use_group_scoring: bool = False
 
 
 @dataclass(frozen=True)
@@ -102,9 +119,12 @@ class Activation:
     recursion_step: int = 0  # 0: from the messages; n: from the content of pass n - 1
     tokens: int = 0
     score: float | None = None  # similarity to the new message, for a match by meaning
+    sticky: bool = False  # in by its sticky, from an earlier reply
 
     @property
     def reason(self) -> str:
+        if self.sticky:
+            return "sticky"
         if self.entry.constant and not self.matched_key:
             return "constant"
         if self.score is not None and not self.matched_key:
@@ -116,6 +136,8 @@ class Activation:
 class ScanResult:
     activated: tuple[Activation, ...] = ()
     dropped: tuple[Activation, ...] = field(default=())  # fired but over the token budget
+    # Matched, but held back: (entry, why) with why "cooldown", "delay" or a group's loss.
+    held_back: tuple[tuple[LoreEntry, str | GroupLoss], ...] = ()
 
     @property
     def tokens(self) -> int:
@@ -176,9 +198,8 @@ def _first_match(keys: Sequence[str], text: str, options: dict) -> str | None:
     return None
 
 
-def _entry_match(entry: LoreEntry, text: str, settings: ScanSettings) -> tuple[str, str] | None:
-    """(primary key, secondary key) when the entry's keys select it in ``text``."""
-    options = {
+def _key_options(entry: LoreEntry, settings: ScanSettings) -> dict:
+    return {
         "case_sensitive": settings.case_sensitive
         if entry.case_sensitive is None
         else entry.case_sensitive,
@@ -187,6 +208,27 @@ def _entry_match(entry: LoreEntry, text: str, settings: ScanSettings) -> tuple[s
         else entry.match_whole_words,
         "use_regex": entry.use_regex,
     }
+
+
+def keys_matched(entry: LoreEntry, text: str, settings: ScanSettings) -> int:
+    """SillyTavern's group score: the primary keys found in ``text``, plus the secondary ones
+    when the logic is AND ANY, or AND ALL with all of them found."""
+    options = _key_options(entry, settings)
+    primary = sum(1 for key in entry.keys if key_matches(key, text, **options))
+    secondary_keys = [key for key in entry.secondary_keys if key.strip()]
+    if not (primary and entry.selective and secondary_keys):
+        return primary
+    found = sum(1 for key in secondary_keys if key_matches(key, text, **options))
+    if entry.selective_logic == AND_ANY or (
+        entry.selective_logic == AND_ALL and found == len(secondary_keys)
+    ):
+        return primary + found
+    return primary
+
+
+def _entry_match(entry: LoreEntry, text: str, settings: ScanSettings) -> tuple[str, str] | None:
+    """(primary key, secondary key) when the entry's keys select it in ``text``."""
+    options = _key_options(entry, settings)
     primary = _first_match(entry.keys, text, options)
     if primary is None:
         return None
@@ -219,11 +261,15 @@ def scan(
     count_tokens: Callable[[str], int] | None = None,
     rng: random.Random | None = None,
     vector_scores: Mapping[int, float] | None = None,
+    timed: TimedState | None = None,
+    group_seed: str = "",
 ) -> ScanResult:
     """The entries that fire for ``messages`` (newest first), in prompt order.
     ``vector_scores`` maps entry ids to their similarity to the new message, for the entries
-    matched by meaning that passed the threshold."""
+    matched by meaning that passed the threshold; ``timed`` the timed effects in force
+    (``characters.lorebooks.timing``); ``group_seed`` seeds the inclusion groups' draws."""
     vector_scores = vector_scores or {}
+    timed = timed if timed is not None else TimedState(chat_length=max(len(messages), 1))
     if count_tokens is None:
         from drawhisper.tokens import count_tokens
     rng = rng if rng is not None else random.Random()
@@ -237,25 +283,29 @@ def scan(
 
     fired: dict[tuple[int, int], Activation] = {}
     dropped: list[Activation] = []
-    settled: set[tuple[int, int]] = set()  # fired, failed the roll, or dropped
+    held_back: list[tuple[LoreEntry, str | GroupLoss]] = []
+    settled: set[tuple[int, int]] = set()  # fired, held back, failed the roll, or dropped
+    taken_groups: set[str] = set()
     used_tokens = 0
     recursion_text: list[str] = []
     max_passes = 1 + (max(settings.max_recursion, 0) if settings.recursive else 0)
 
     for step in range(max_passes):
         extra = "\n".join(recursion_text)
-        new: list[Activation] = []
+        matched: list[tuple[LoreEntry, tuple[str, str], float | None, str]] = []
         for entry in candidates:
             ident = (entry.lorebook_id, entry.id)
             if ident in settled:
                 continue
             if step > 0 and (entry.constant or entry.exclude_recursion):
                 continue
-            if entry.constant:
+            depth = entry.scan_depth if entry.scan_depth is not None else settings.scan_depth
+            haystack = messages_text(depth) if step == 0 else f"{messages_text(depth)}\n{extra}"
+            if step == 0 and entry.id in timed.sticky_ids:
+                match = (CONSTANT_KEY, "")
+            elif entry.constant:
                 match = (CONSTANT_KEY, "")
             else:
-                depth = entry.scan_depth if entry.scan_depth is not None else settings.scan_depth
-                haystack = messages_text(depth) if step == 0 else f"{messages_text(depth)}\n{extra}"
                 match = _entry_match(entry, haystack, settings)
             score = None
             if match is None and step == 0 and entry.vectorized and entry.id in vector_scores:
@@ -263,7 +313,29 @@ def scan(
             if match is None:
                 continue
             settled.add(ident)
-            if entry.use_probability and entry.probability < 100:
+            why = held_by_time(entry, timed)
+            if why:
+                held_back.append((entry, why))
+                continue
+            matched.append((entry, match, score, haystack))
+        losers, losses = choose_in_groups(
+            [entry for entry, *_ in matched],
+            sticky_ids=timed.sticky_ids if step == 0 else frozenset(),
+            taken_groups=taken_groups,
+            score_of=lambda entry, texts={e.id: h for e, _, _, h in matched}: keys_matched(
+                entry, texts[entry.id], settings
+            ),
+            use_group_scoring=settings.use_group_scoring,
+            seed=group_seed,
+        )
+        lost = {loss.entry_id: loss for loss in losses}
+        new: list[Activation] = []
+        for entry, match, score, _ in matched:
+            if entry.id in losers:
+                held_back.append((entry, lost[entry.id]))
+                continue
+            is_sticky = step == 0 and entry.id in timed.sticky_ids
+            if not is_sticky and entry.use_probability and entry.probability < 100:
                 if rng.random() * 100 >= entry.probability:
                     continue
             activation = Activation(
@@ -273,6 +345,7 @@ def scan(
                 recursion_step=step,
                 tokens=count_tokens(entry.content),
                 score=score,
+                sticky=is_sticky,
             )
             if settings.token_budget is not None and used_tokens + activation.tokens > max(
                 settings.token_budget, 0
@@ -280,7 +353,8 @@ def scan(
                 dropped.append(activation)
                 continue
             used_tokens += activation.tokens
-            fired[ident] = activation
+            fired[(entry.lorebook_id, entry.id)] = activation
+            taken_groups.update(group_names(entry))
             new.append(activation)
         recursion_text.extend(
             activation.entry.content for activation in new if not activation.entry.prevent_recursion
@@ -298,4 +372,4 @@ def scan(
             activation.entry.id,
         ),
     )
-    return ScanResult(activated=tuple(ordered), dropped=tuple(dropped))
+    return ScanResult(activated=tuple(ordered), dropped=tuple(dropped), held_back=tuple(held_back))

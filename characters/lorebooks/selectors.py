@@ -17,12 +17,13 @@ import logging
 import random
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from django.db.models import Count, F, Func, Q, QuerySet, TextField
 
 from characters.lorebooks.matching import LoreEntry, ScanSettings, scan
+from characters.lorebooks.timing import PastTurns, lookback, timed_state
 from characters.lorebooks.vectors import has_current_vector, wants_vector
 from characters.models import Lorebook, LorebookEntry
 
@@ -72,6 +73,13 @@ def entry_view(entry: LorebookEntry, *, book: Lorebook | None = None) -> LoreEnt
         scan_depth=entry.scan_depth if entry.scan_depth is not None else book.scan_depth,
         lorebook_id=book.pk,
         vectorized=wants_vector(entry, book),
+        group=entry.group,
+        group_override=entry.group_override,
+        group_weight=entry.group_weight,
+        use_group_scoring=entry.use_group_scoring,
+        sticky=entry.sticky,
+        cooldown=entry.cooldown,
+        delay=entry.delay,
     )
 
 
@@ -258,7 +266,7 @@ class FiredLore:
     insertion_order: int
     matched_key: str  # "" for a constant entry
     secondary_key: str
-    reason: str  # key | constant | recursion | vector
+    reason: str  # key | constant | recursion | vector | sticky
     tokens: int
     score: float | None = None  # similarity to the new message, when it fired by meaning
 
@@ -281,11 +289,19 @@ def lore_for_turn(
     max_recursion: int | None = None,
     rng: random.Random | None = None,
     stamp: str | None | object = READ_STAMP,
+    chat_length: int | None = None,
+    past_lore: Callable[[int], PastTurns] | None = None,
+    group_seed: str = "",
 ) -> TurnLore:
     """The entries of the chat's lorebooks that fire for ``messages`` (newest first: the new
     message, then the ones before it), within ``token_budget`` (and the books' own). Entries
     matched by meaning are compared with the new message (``vector_matches``). ``stamp``: the
-    chat's ``LoreStamp``, when the caller read it (``chat_lore``)."""
+    chat's ``LoreStamp``, when the caller read it (``chat_lore``).
+
+    Timed effects: ``chat_length`` is the chat's messages, the new one included (default: as
+    many as ``messages``); ``past_lore(n)`` gives the lore of the replies of the last ``n``
+    messages (``characters.lorebooks.timing``), asked only when an entry has a sticky or a
+    cooldown. ``group_seed`` seeds the inclusion groups' draws (the chat and the turn)."""
     from django.conf import settings
 
     lore = chat_lore(
@@ -303,6 +319,12 @@ def lore_for_turn(
         entry_ids=lore.vector_entry_ids,
         query=messages[0] if messages else "",
     )
+    back = lookback(lore.entries)
+    timed = timed_state(
+        lore.entries,
+        past_lore(back) if back and past_lore is not None else (),
+        chat_length=max(len(messages), 1) if chat_length is None else chat_length,
+    )
     result = scan(
         lore.entries,
         messages,
@@ -314,6 +336,8 @@ def lore_for_turn(
         ),
         rng=rng,
         vector_scores=scores,
+        timed=timed,
+        group_seed=group_seed,
     )
     return TurnLore(
         fired=tuple(

@@ -70,6 +70,31 @@ class TurnSources:
         return tuple(line for line in self.lore if line.layer == layer)
 
 
+def _chat_length(thread, history: Sequence) -> int:
+    """The chat's visible messages, the new one included (a count only past the prompt's)."""
+    from chat.selectors import PROMPT_HISTORY_LIMIT, visible_messages
+
+    if len(history) < PROMPT_HISTORY_LIMIT or getattr(thread, "pk", None) is None:
+        return max(len(history), 1)
+    return visible_messages(thread_id=thread.pk).count()
+
+
+def _past_lore(history: Sequence, back: int) -> list[tuple[int, dict[int, str]]]:
+    """The lore of the replies among the newest ``back`` messages, as (messages ago, {entry
+    id: receipt type}), newest first: what the lore's timed effects are derived from."""
+    from chat.selectors import lore_of_replies
+
+    replies = [
+        (index + 1, message.id)
+        for index, message in enumerate(history[:back])
+        if message.role == "assistant" and getattr(message, "id", None) is not None
+    ]
+    if not replies:
+        return []
+    lore = lore_of_replies(message_ids=[message_id for _, message_id in replies])
+    return [(ago, lore.get(message_id, {})) for ago, message_id in replies]
+
+
 def gather_sources(
     *,
     thread,
@@ -125,6 +150,9 @@ def gather_sources(
         messages=[message.content for message in history],
         token_budget=sum(budgets.get(name, 0) for name in LORE_LAYERS),
         stamp=LORE_NOT_STAMPED if lore_stamp is READ_STAMP else lore_stamp,
+        chat_length=_chat_length(thread, history),
+        past_lore=lambda back: _past_lore(history, back),
+        group_seed=f"{thread.pk}:{getattr(history[0], 'seq', 0) if history else 0}",
     )
     return TurnSources(
         user_name=user_name,

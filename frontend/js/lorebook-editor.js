@@ -9,6 +9,7 @@
 
 import { h } from "./lib/dom.js";
 import { request, upload } from "./lib/http.js";
+import { checkbox, field, groupAndTiming, numberInput, select } from "./lorebook-fields.js";
 
 const LOGIC = [
   ["and_any", "AND ANY"],
@@ -90,36 +91,6 @@ function keyChips({ label, keys, onChange }) {
   return list;
 }
 
-function field(labelText, control) {
-  return h("label", {}, labelText, control);
-}
-
-function select(options, value, onChange, label) {
-  const element = h(
-    "select",
-    { "aria-label": label, onchange: () => onChange(element.value) },
-    options.map(([option, text]) => h("option", { value: option, selected: option === value, text })),
-  );
-  return element;
-}
-
-function numberInput(value, onChange, { min, max, label }) {
-  const element = h("input", {
-    type: "number",
-    value: String(value ?? ""),
-    min,
-    max,
-    "aria-label": label,
-    oninput: () => onChange(element.value === "" ? null : Number(element.value)),
-  });
-  return element;
-}
-
-function checkbox(labelText, checked, onChange) {
-  const input = h("input", { type: "checkbox", checked, onchange: () => onChange(input.checked) });
-  return h("label", { class: "inline-check" }, input, ` ${labelText}`);
-}
-
 function entryTitle(entry) {
   return entry.comment || entry.keys[0] || "New entry";
 }
@@ -194,30 +165,6 @@ function entryView(entry, { onRemove, onChange, bookByMeaning = () => false }) {
       ),
     ),
     groupAndTiming(entry, update),
-  );
-}
-
-// Inclusion groups (of a group's entries that fire, one goes in) and timed effects, in messages.
-function groupAndTiming(entry, update) {
-  const group = h("input", {
-    type: "text",
-    value: entry.group ?? "",
-    maxlength: "500",
-    "aria-label": "Inclusion group",
-    placeholder: "Group names, comma-separated",
-    oninput: () => update("group")(group.value),
-  });
-  const messages = (name, label) =>
-    field(label, numberInput(entry[name], (value) => update(name)(value === 0 ? null : value), { min: 0, label }));
-  return h(
-    "div",
-    { class: "lore-entry__grid" },
-    field("Inclusion group", group),
-    checkbox("Wins its group by order", Boolean(entry.group_override), update("group_override")),
-    field("Group weight", numberInput(entry.group_weight, update("group_weight"), { min: 0, label: "Group weight" })),
-    messages("sticky", "Sticky (messages)"),
-    messages("cooldown", "Cooldown (messages)"),
-    messages("delay", "Delay (messages)"),
   );
 }
 
@@ -321,9 +268,13 @@ function startEditor(root, data) {
     if (dirty && !(await save())) return; // test what is stored, so save first
     results.replaceChildren(h("li", { class: "muted", text: "Testing…" }));
     try {
-      const fired = await request("POST", `${data.endpoint}test/`, {
+      const answer = await request("POST", `${data.endpoint}test/`, {
         body: { text: document.getElementById("lore-test-text").value },
       });
+      const fired = answer.filter((item) => !item.held_back);
+      const held = answer
+        .filter((item) => item.held_back)
+        .map((item) => h("li", { class: "lore-held muted" }, h("strong", { text: item.comment }), ` — held back: ${item.detail}`));
       results.replaceChildren(
         ...(fired.length
           ? fired.map((item) =>
@@ -343,6 +294,7 @@ function startEditor(root, data) {
               ),
             )
           : [h("li", { class: "muted", text: "No entry would fire." })]),
+        ...held,
       );
     } catch (error) {
       results.replaceChildren(h("li", { class: "form-error", text: error.message }));

@@ -129,3 +129,36 @@ def test_a_bad_group_or_timing_value_is_a_400_naming_the_field(api_client, field
     response = api_client.post("/api/lorebooks/", body, format="json")
     assert response.status_code == 400, response.json()
     assert any(field in name for name in response.json()["errors"]), response.json()
+
+
+def test_the_test_box_shows_the_group_winner_and_the_entries_held_back(api_client):
+    body = {
+        "name": "Weather",
+        "entries": [
+            {"keys": ["rain"], "comment": "Rain", "content": "It rains.", "group": "weather"},
+            {
+                "keys": ["sun"],
+                "comment": "Sun",
+                "content": "It is sunny.",
+                "group": "weather",
+                "group_override": True,
+            },
+            {"keys": ["fog"], "comment": "Fog", "content": "Fog.", "delay": 3},
+            {"keys": ["wind"], "comment": "Wind", "content": "Wind.", "sticky": 2},
+        ],
+    }
+    response = api_client.post("/api/lorebooks/", body, format="json")
+    assert response.status_code == 201, response.json()
+    book = response.json()
+    sun_id = next(entry["id"] for entry in book["entries"] if entry["comment"] == "Sun")
+    response = api_client.post(
+        f"/api/lorebooks/{book['id']}/test/", {"text": "rain, sun, fog and wind"}, format="json"
+    )
+    assert response.status_code == 200, response.json()
+    items = {item["comment"]: item for item in response.json()}
+    assert items["Sun"]["held_back"] is None and items["Sun"]["reason"] == "key"
+    assert items["Wind"]["held_back"] is None
+    assert items["Rain"]["held_back"] == "group"
+    assert (items["Rain"]["group"], items["Rain"]["group_winner"]) == ("weather", sun_id)
+    assert "Sun" in items["Rain"]["detail"]
+    assert items["Fog"]["held_back"] == "delay" and "3 messages" in items["Fog"]["detail"]
