@@ -279,6 +279,20 @@ def test_a_negation_in_another_clause_of_the_message_does_not_back_a_negated_mem
     assert local_verdict(kept, said, people=("Ada", "Mara")).supported
 
 
+@pytest.mark.usefixtures("local_embedding_settings")
+def test_a_negation_ending_its_clause_is_backed_by_the_same_said_in_the_message():
+    """ "...if I move back, but I won't": the memory's "but they won't" negates no word, and
+    the message says it; a memory whose message says no negation at all is still refused."""
+    said = said_by_ada("My cousin keeps asking if I'll join her band, but I won't.")
+    bare = chunk("Ada's cousin keeps asking if they'll join her band, but they won't.", [1])
+    verdict = local_verdict(bare, said, people=("Ada", "Mara"))
+    assert verdict.supported, verdict.reason
+    agreed = said_by_ada("My cousin keeps asking if I'll join her band, and I will.")
+    verdict = local_verdict(bare, agreed, people=("Ada", "Mara"))
+    assert not verdict.supported
+    assert "negates what the messages do not negate" in verdict.reason
+
+
 # --------------------------------------------------------------------------- the chat around it
 
 

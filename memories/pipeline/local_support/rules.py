@@ -190,7 +190,11 @@ def refusal(
         negated = set().union(
             *(_negated_words(source.content, pattern=_SAID_NEGATION) for source in sources)
         )
-        if not _negated_words(content) & negated:
+        claimed = _negated_words(content)
+        # A negation that ends its clause ("but they won't.") negates no word: a negation
+        # said in the messages ("but i won't") supports it.
+        bare = not claimed and any(_SAID_NEGATION.search(source.content) for source in sources)
+        if not bare and not claimed & negated:
             return "it negates what the messages do not negate."
     subject = next(
         (
