@@ -10,7 +10,8 @@
   the character's real lines, never from the offline model's own replies, each with its
   decision about the existing memories the prompt lists (``decisions``: conservative
   ``add`` / ``update n`` / ``same n``, and an update's remainder when only one fact of a
-  memory that holds several changed).
+  memory that holds several changed; a chunk that goes on about the value an update
+  retires is kept in the update's chunk).
 
 The input formats are in ``contract``. Output is deterministic: the same messages always
 give the same text."""
@@ -31,7 +32,11 @@ from drawhisper.providers.offline.contract import (
     previous_summary,
     transcript_turns,
 )
-from drawhisper.providers.offline.decisions import Existing, decide_with_remainders
+from drawhisper.providers.offline.decisions import (
+    Existing,
+    decide_with_remainders,
+    keep_mentions_with_changes,
+)
 from drawhisper.providers.offline.extraction import extract_chunks
 from drawhisper.providers.offline.reply import compose_reply
 from drawhisper.providers.offline.summary import summarize
@@ -72,6 +77,7 @@ class OfflineChatBackend:
             ]
             names = [name for name in (user, character) if name]
             decisions = decide_with_remainders(chunks, existing, names=names)
+            chunks, decisions = keep_mentions_with_changes(chunks, existing, decisions, names=names)
             for chunk, (decision, remainder) in zip(chunks, decisions, strict=True):
                 chunk["decision"] = decision
                 if remainder:  # only an update that keeps part of the old memory has one

@@ -66,7 +66,9 @@ The rules by capability, one module each; this module is the package's public fa
 - ``homes``: a home read by the sentence's shape (a dwelling word and a place);
 - ``matching``: an existing memory as the prompt numbered it, title words and ``same n``;
 - ``changes``: a slot's value said to have changed, a partner or pet gone, a thing ended;
-- ``verdict``: the decision per chunk and the remainders of a split update.
+- ``verdict``: the decision per chunk and the remainders of a split update;
+- ``mentions``: a chunk that goes on about a value an update retires, folded into the
+  update's chunk (``keep_mentions_with_changes``).
 """
 
 from drawhisper.providers.offline.decisions.changes import (
@@ -91,6 +93,7 @@ from drawhisper.providers.offline.decisions.cues import (
 from drawhisper.providers.offline.decisions.homes import DWELLING, DWELLINGS
 from drawhisper.providers.offline.decisions.jobs import NOT_A_JOB, is_job_noun
 from drawhisper.providers.offline.decisions.matching import Existing, is_same, title_words
+from drawhisper.providers.offline.decisions.mentions import keep_mentions_with_changes
 from drawhisper.providers.offline.decisions.slots import (
     ANY_PET,
     OWNER_NOUNS,
@@ -143,4 +146,5 @@ __all__ = [
     "remainder_of",
     "split_updates",
     "decide_with_remainders",
+    "keep_mentions_with_changes",
 ]

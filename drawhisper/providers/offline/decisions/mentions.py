@@ -1,0 +1,85 @@
+"""What a sitting says about a value it changes, kept with the change.
+
+When a chunk retires an existing memory (``update n``), the same person often goes on about
+the old value in the same sitting without saying it changed again: "my mum still asks if
+Nora and I will get back together", "my old flatmate in Leeds keeps my bike", "I'll be back
+in York for a weekend". Stored on its own, such a memory names the old value and nothing
+else, so a reader who meets it beside the change cannot tell which holds now. Such a chunk
+is folded into the chunk that says the change (``keep_mentions_with_changes``): one memory
+then tells what changed and what was said about the old value, and nothing is dropped.
+
+A chunk is a mention of the old value when it is the same speaker's (the part of both
+titles before ":"), was decided ``add`` (a chunk with a decision of its own keeps it) and
+shares a word with the retired memory that the change's own content does not say: a word
+of what was retired, not of what came instead. Names of the two people, function words,
+title filler and words of time name no value and are left out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from drawhisper.providers.offline.decisions.changes import _NOT_A_THING
+from drawhisper.providers.offline.decisions.cues import _WORD
+from drawhisper.providers.offline.decisions.matching import Existing, _stem
+from drawhisper.providers.offline.decisions.slots import _name_words
+from drawhisper.providers.offline.sentences import shorten
+
+# As long as an extracted chunk may be (``extraction.MAX_CONTENT_CHARACTERS``).
+_MAX_CONTENT = 900
+_MIN_WORD = 4  # shorter words are too common to tie a chunk to a value ("mum", "job")
+
+
+def _speaker(chunk: dict) -> str:
+    title = str(chunk.get("title") or "")
+    return title.split(":", 1)[0].strip().casefold() if ":" in title else ""
+
+
+def _value_words(text: str, ignored: frozenset[str]) -> frozenset[str]:
+    return frozenset(
+        _stem(word)
+        for word in (word.casefold() for word in _WORD.findall(text or ""))
+        if len(word) >= _MIN_WORD and word not in ignored
+    )
+
+
+def keep_mentions_with_changes(
+    chunks: Sequence[dict],
+    existing: Sequence[Existing],
+    decisions: Sequence[tuple[str, str]],
+    *,
+    names: Iterable[str] = (),
+) -> tuple[list[dict], list[tuple[str, str]]]:
+    """``chunks`` and their ``decisions`` (``(decision, remainder)`` pairs) with each
+    ``add`` chunk that mentions a value an ``update`` of the same speaker retires folded
+    into that update's chunk (its content appended, its seqs joined), in chunk order."""
+    ignored = _NOT_A_THING | _name_words(names)
+    by_ref = {memory.ref: memory for memory in existing}
+    merged: list[dict] = [dict(chunk) for chunk in chunks]
+    folded: set[int] = set()
+    for position, (decision, _remainder) in enumerate(decisions):
+        verb, _, ref = decision.partition(" ")
+        if verb != "update" or not ref.isdigit() or int(ref) not in by_ref:
+            continue
+        change = merged[position]
+        speaker = _speaker(change)
+        if not speaker:
+            continue
+        retired = _value_words(by_ref[int(ref)].content, ignored) - _value_words(
+            str(change["content"]), ignored
+        )
+        for other, (other_decision, _) in enumerate(decisions):
+            if other == position or other in folded or other_decision != "add":
+                continue
+            mention = merged[other]
+            if _speaker(mention) != speaker:
+                continue
+            if not retired & _value_words(str(mention["content"]), ignored):
+                continue
+            change["content"] = shorten(f"{change['content']} {mention['content']}", _MAX_CONTENT)
+            change["source_seqs"] = sorted(
+                {*change.get("source_seqs", ()), *mention.get("source_seqs", ())}
+            )
+            folded.add(other)
+    kept = [index for index in range(len(merged)) if index not in folded]
+    return [merged[index] for index in kept], [decisions[index] for index in kept]

@@ -1,0 +1,62 @@
+"""A chunk that goes on about a value its sitting changed is kept with the change: the
+memory of the old value never stands alone beside the new one, and nothing is dropped."""
+
+from __future__ import annotations
+
+from drawhisper.providers.offline.decisions import Existing, keep_mentions_with_changes
+
+NAMES = ("Kai", "Mira")
+OLD_HOME = Existing(
+    ref=1, type="fact", title="Kai: tarbert, pier", content="Kai lives in Tarbert by the pier."
+)
+
+
+def chunk(title, content, seqs):
+    return {"title": title, "content": content, "type": "fact", "source_seqs": seqs}
+
+
+def test_a_mention_of_the_old_value_is_folded_into_the_change_that_retires_it():
+    change = chunk("Kai: dunoon", "Kai moved to Dunoon in May, a flat over the ferry office.", [3])
+    uncle = chunk("Kai: uncle", "Kai's uncle still runs the chip shop in Tarbert.", [5])
+    chunks, decisions = keep_mentions_with_changes(
+        [change, uncle], [OLD_HOME], [("update 1", ""), ("add", "")], names=NAMES
+    )
+    assert decisions == [("update 1", "")]
+    assert len(chunks) == 1
+    content = chunks[0]["content"]
+    assert "Dunoon" in content and "uncle still runs the chip shop in Tarbert" in content
+    assert chunks[0]["source_seqs"] == [3, 5]
+
+
+def test_chunks_that_do_not_name_the_old_value_keep_their_own_memories():
+    change = chunk("Kai: dunoon", "Kai moved to Dunoon in May.", [3])
+    # Another speaker's line naming the old town, a chunk of other things, and one with a
+    # decision of its own all stay as they are.
+    theirs = chunk("Mira: tarbert", "Mira sailed past Tarbert once.", [4])
+    other = chunk("Kai: guitar", "Kai is learning the guitar.", [5])
+    same = chunk("Kai: pier", "Kai lives in Tarbert by the pier.", [6])
+    chunks, decisions = keep_mentions_with_changes(
+        [change, theirs, other, same],
+        [OLD_HOME, Existing(ref=2, type="fact", title="Kai: pier", content="x")],
+        [("update 1", ""), ("add", ""), ("add", ""), ("same 2", "")],
+        names=NAMES,
+    )
+    assert [c["content"] for c in chunks] == [
+        "Kai moved to Dunoon in May.",
+        "Mira sailed past Tarbert once.",
+        "Kai is learning the guitar.",
+        "Kai lives in Tarbert by the pier.",
+    ]
+    assert decisions == [("update 1", ""), ("add", ""), ("add", ""), ("same 2", "")]
+
+
+def test_a_word_the_change_says_itself_ties_no_mention_to_the_old_value():
+    """The old memory and the change both say "flat": only what was retired (the town)
+    ties a chunk to it, so a chunk about the new flat's boiler is its own memory."""
+    old = Existing(ref=1, type="fact", title="Kai: flat", content="Kai rents a flat in Oban.")
+    change = chunk("Kai: flat", "Kai rents a flat in Largs now.", [3])
+    boiler = chunk("Kai: boiler", "The boiler in Kai's flat keeps breaking.", [4])
+    chunks, _ = keep_mentions_with_changes(
+        [change, boiler], [old], [("update 1", ""), ("add", "")], names=NAMES
+    )
+    assert len(chunks) == 2
