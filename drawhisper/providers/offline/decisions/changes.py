@@ -15,6 +15,7 @@ from drawhisper.providers.offline.decisions.cues import (
     ENDED,
     FILLER_WORDS,
     GENERIC_WORDS,
+    PET_GONE,
 )
 from drawhisper.providers.offline.decisions.matching import (
     Existing,
@@ -34,6 +35,7 @@ from drawhisper.providers.offline.decisions.slots import (
     _slot_values,
     _slots,
 )
+from drawhisper.providers.offline.lexicons import PET_KINDS
 from drawhisper.providers.offline.sentences import STOPWORDS
 
 
@@ -139,21 +141,45 @@ def is_ended(chunk: dict, existing: Existing, *, names: Iterable[str] = ()) -> b
     that partner or pet alone: it no longer holds, even with no new value said."""
     if chunk["type"] not in SLOT_TYPES or existing.type not in SLOT_TYPES:
         return False
-    if not ENDED.search(chunk["content"].casefold()):
+    lowered = chunk["content"].casefold().replace("’", "'")
+    ended = bool(ENDED.search(lowered))
+    if not ended and not PET_GONE.search(lowered):
         return False
     names = tuple(names)
     valued = {word for words in _slot_values(existing.content).values() for word in words}
-    if not _said_again(_names_in(existing.content, names) | valued, chunk["content"]):
-        return False
+    named = bool(_said_again(_names_in(existing.content, names) | valued, chunk["content"]))
     for slot in sorted(_slots(existing.content)):
         if slot != "partner" and not slot.startswith("pet:"):
             continue
+        # A pet is told of by its kind as often as by its name ("my hamster lives with my
+        # aunt now", "the collie went to my cousin's"); a partner only by their name.
+        if not named and not (
+            slot.startswith("pet:") and _names_own_kind(chunk["content"], slot, names)
+        ):
+            continue
+        if not ended and not slot.startswith("pet:"):
+            continue  # living with someone else ends a pet's stay, not a partner
         owner = _owner(existing.content, slot, names)
         if (
             owner
             and owner == _person(chunk["content"], names)
             and _says_only(existing.content, slot)
         ):
+            return True
+    return False
+
+
+def _names_own_kind(text: str, slot: str, names: Iterable[str]) -> bool:
+    """Whether ``text`` names the kind of animal of the pet slot ``slot`` ("pet:dog") and
+    not as someone else's ("Sam's tortoise", "my tortoise", "the tortoise"; not "Sam's
+    neighbour's tortoise")."""
+    kinds = "|".join(re.escape(kind) for kind in PET_KINDS.get(slot.removeprefix("pet:"), ()))
+    if not kinds:
+        return False
+    known = _name_words(names)
+    lowered = (text or "").casefold().replace("’", "'")
+    for match in re.finditer(rf"(?:\b([a-z]+)'s\s+(?:[\w-]+\s+)?)?\b(?:{kinds})\b", lowered):
+        if match.group(1) is None or match.group(1) in known:
             return True
     return False
 

@@ -167,6 +167,12 @@ ENDED_PATTERNS = (
 ENDED = re.compile(
     r"\b(?:" + "|".join([*(re.escape(cue) for cue in ENDED_CUES), *ENDED_PATTERNS]) + r")(?![\w'])"
 )
+# A pet that lives with someone else now ("my hamster lives with my aunt now", "the collie
+# went to live with the neighbours"): an ending for a pet only, since a person who lives
+# with a sister or a partner staying with one has moved house, not gone.
+PET_GONE = re.compile(
+    r"\b(?:lives|living|moved in|went to live) with (?:my|our|his|her|their|the|[a-z]+'s) \w+"
+)
 # A capitalised word that is no common word: a name ("Biscuit", "Nora").
 _NAME = re.compile(r"\b([A-Z][a-z]+)\b")
 # "Since" with a recent time says a state began then ("been flexitarian since march", "in

@@ -147,6 +147,21 @@ _PET_SHOWN: dict[str, re.Pattern] = {
 }
 
 
+# A possessive before a slot's noun, and the words between them that keep it whose it is.
+_POSSESSIVE = r"(?:my|our|his|her|their|[a-z]+'s)\s+(?:(?:old|little|new|baby|rescue|sweet)\s+)?"
+# A pet introduced by its name and whose it is, in whatever case chat users write it: "this
+# is pepper, my rabbit", "it's juniper, my collie", "pebble is kai's tortoise".
+_PET_INTRODUCED: dict[str, re.Pattern] = {
+    f"pet:{kind}": re.compile(
+        rf"\b(?:this|that|it|meet)(?:'s|\s+is)?\s+[a-z][a-z'-]+,\s+{_POSSESSIVE}(?:[\w-]+\s+)?"
+        rf"(?:{'|'.join(names)})\b"
+        rf"|\b(?!(?:he|she|it|this|that|there|who|which|what|one|everything|nothing|something|anything|all)\b)[a-z][a-z'-]{{2,}}\s+is\s+"
+        rf"{_POSSESSIVE}(?:[\w-]+\s+)?(?:{'|'.join(names)})\b"
+    )
+    for kind, names in PET_KINDS.items()
+}
+
+
 # A pet named without its kind ("renamed him Bosun", "got a new one, his name is Pico"):
 # the name of whichever pet the old memory names.
 ANY_PET = "pet:any"
@@ -163,7 +178,6 @@ _PET_NAMED_BARE = re.compile(
 # The word right after a slot's noun and a possessive names its value, in whatever case chat
 # users write it: "my husband cassius", "Sam's cat pumpkin", "our old pony nutmeg". A word
 # that reads as a verb or a common word ("my cat sleeps", "my wife is") names nothing.
-_POSSESSIVE = r"(?:my|our|his|her|their|[a-z]+'s)\s+(?:(?:old|little|new|baby|rescue|sweet)\s+)?"
 _VALUE_AFTER: dict[str, re.Pattern] = {
     "partner": re.compile(
         rf"\b{_POSSESSIVE}(?:{'|'.join(PARTNER_NOUNS)})\s+([a-z][a-z'-]{{2,}})\b"
@@ -208,6 +222,7 @@ def _slots(text: str) -> frozenset[str]:
         found.add(ANY_PET)
     found |= {name for name, pattern in _PET_NAMED.items() if pattern.search(text or "")}
     found |= {name for name, pattern in _PET_SHOWN.items() if pattern.search(lowered)}
+    found |= {name for name, pattern in _PET_INTRODUCED.items() if pattern.search(lowered)}
     if _MOVED_IN_WITH.search(text or ""):
         found.add("partner")
     if _says_home(text):
