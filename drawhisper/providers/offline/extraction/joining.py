@@ -82,7 +82,8 @@ def join_changes(sentences: Sequence[Sentence]) -> list[Sentence]:
 
     out: list[Sentence] = []
     wants_next = False  # the last sentence kept says an ending: what follows belongs to it
-    for sentence in _whole_changes(sentences, joined):
+    introduced = _join_introductions(sentences, joined, same_message)
+    for sentence in _whole_changes(introduced, joined):
         previous = out[-1] if out else None
         join = (
             previous is not None
@@ -109,6 +110,47 @@ def join_changes(sentences: Sequence[Sentence]) -> list[Sentence]:
         # instead ("not vegetarian anymore!! the healer said ... pescatarian i guess").
         wants_next = awaits_what_came(out[-1].text)
     return _join_next_message(out, joined)
+
+
+# A sentence that only says a name ("noor.", "meet biscuit!!", "this is pepper."): what the
+# name is comes in the sentences after it. Words that answer or react are no name.
+_INTRODUCING = re.compile(
+    r"^\W*(?:(?:meet|introducing|say hi to|this is|that's|here's|it's)\s+)?"
+    r"([^\W\d_][\w'-]{2,})\W*$",
+    re.IGNORECASE,
+)
+_NOT_A_NAME = frozenset(
+    """yes yeah yep yup no nope nah ok okay fine sure right well so anyway ugh um uh erm hmm
+    oh ah wow lol haha omg thanks sorry please honestly really seriously exactly true
+    maybe guilty same what why who how hi hello hey bye""".split()
+)
+
+
+def _introduces(text: str) -> bool:
+    match = _INTRODUCING.match(text)
+    return bool(match) and match.group(1).casefold() not in _NOT_A_NAME
+
+
+def _join_introductions(sentences: Sequence[Sentence], joined, same_message) -> list[Sentence]:
+    """A sentence that only says a name joined to the rest of its message ("noor. she
+    teaches the harp at the college. we've been together since october"), so the memory of what is
+    said about the name holds the name, up to ``JOINED_WORDS`` words."""
+    out: list[Sentence] = []
+    open_intro = False  # the last sentence kept starts with a name still being told of
+    for sentence in sentences:
+        previous = out[-1] if out else None
+        if (
+            open_intro
+            and previous is not None
+            and same_message(previous, sentence)
+            and not is_question(sentence.text)
+            and len(previous.text.split()) + len(sentence.text.split()) <= JOINED_WORDS
+        ):
+            out[-1] = joined(previous, sentence)
+            continue
+        out.append(sentence)
+        open_intro = _introduces(sentence.text)
+    return out
 
 
 def _whole_changes(sentences: Sequence[Sentence], joined) -> list[Sentence]:
