@@ -63,6 +63,19 @@ def _in_dwelling(sentence: str) -> bool:
     )
 
 
+# Living somewhere said by where, not by a town's name: "lives above the bakery on the
+# high street", "i live right by the river", "living near the old mill". A way of living
+# ("lives for the weekend", "living in fear", "lives on toast") is no home.
+_LIVES_AT = re.compile(
+    r"\b(?:live[sd]?|living|" + "|".join(DWELLINGS) + r")\s+(?:(?:right|just|up|down|out|over)\s+)?"
+    r"(?:by|near|above|below|beside|behind|opposite|outside|next to|across from|off|"
+    r"on (?:the|a|an)|at (?:the|a|an|number|no)|in (?:the|a|an))\s+"
+    r"(?!(?:moment|past|present|future|dark|shadow|shadows|fear|hope|dream|dreams|bubble|"
+    r"edge|fast lane|real world)\b)[a-z]",
+    re.IGNORECASE,
+)
+
+
 def _says_home(text: str) -> bool:
     """A dwelling word and a place it ties to the person, within one sentence."""
     return any(
@@ -70,6 +83,7 @@ def _says_home(text: str) -> bool:
         or _in_dwelling(sentence)
         or _lower_place(sentence)
         or _LOCAL.search(sentence)
+        or _LIVES_AT.search(sentence)
         for sentence in _SENTENCE.split((text or "").replace("’", "'"))
     )
 
