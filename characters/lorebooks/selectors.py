@@ -333,6 +333,7 @@ def lore_for_turn(
             recursive=lore.recursive,
             max_recursion=settings.LORE_MAX_RECURSION if max_recursion is None else max_recursion,
             token_budget=max(budget, 0),
+            use_group_scoring=settings.LORE_GROUP_SCORING,
         ),
         rng=rng,
         vector_scores=scores,

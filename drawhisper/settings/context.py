@@ -46,6 +46,9 @@ CHAT_DELTA_FLUSH_MS = env.int("CHAT_DELTA_FLUSH_MS", default=40)
 # set its own), and how many passes recursive scanning makes over fired entries' text.
 LORE_SCAN_DEPTH = env.int("LORE_SCAN_DEPTH", default=2)
 LORE_MAX_RECURSION = env.int("LORE_MAX_RECURSION", default=3)
+# SillyTavern's "Use group scoring" for entries that leave theirs null: within an inclusion
+# group only the entries that matched the most keys compete.
+LORE_GROUP_SCORING = env.bool("LORE_GROUP_SCORING", default=False)
 # Lorebook entries matched by meaning (SillyTavern's vectorized entries): the similarity
 # (cosine) the new message needs to an entry's content, and how many may fire so per turn.
 LORE_VECTOR_THRESHOLD = env.float("LORE_VECTOR_THRESHOLD", default=0.25)

@@ -73,3 +73,64 @@ async def test_a_sticky_entry_stays_in_the_receipt_two_turns_after_its_key_then_
     # Six messages after it fired, it is gone.
     assert lore_types(ends[3]) == {}
     assert "The Moonwell heals" not in prompts[3]
+
+
+def _grouped_chat(user, *, scoring=None):
+    from chat.models import Thread
+    from tests.factories import MessageFactory
+
+    character = CharacterFactory(owner=user, name="Vela")
+    thread = Thread.objects.create(owner=user, character=character)
+    lorebook_create(
+        owner=user,
+        data={
+            "name": "Weather",
+            "threads": [thread.pk],
+            "entries": [
+                {
+                    "keys": ["storm", "thunder"],
+                    "comment": "Storm",
+                    "content": "A storm breaks.",
+                    "group": "weather",
+                    "use_group_scoring": scoring,
+                },
+                {
+                    "keys": ["storm"],
+                    "comment": "Drizzle",
+                    "content": "A drizzle falls.",
+                    "group": "weather",
+                    "use_group_scoring": scoring,
+                },
+            ],
+        },
+    )
+    MessageFactory(thread=thread, seq=1, role="assistant", content="Hello.")
+    MessageFactory(thread=thread, seq=2, role="user", content="A storm, and thunder!")
+    return thread
+
+
+def _lore_titles(thread) -> list[str]:
+    from chat.context import assemble_context
+
+    receipt = assemble_context(thread=thread, reply_seq=3, user_name="Ash").receipt
+    return [item.title for item in receipt.items if item.kind == "lore"]
+
+
+@pytest.mark.django_db
+def test_a_groups_draw_is_the_same_each_time_a_turn_is_assembled_and_differs_by_chat(user):
+    threads = [_grouped_chat(user) for _ in range(16)]
+    first = [_lore_titles(thread) for thread in threads]
+    assert all(len(titles) == 1 for titles in first)  # one of the group goes in
+    assert [_lore_titles(thread) for thread in threads] == first  # a regenerate draws the same
+    assert {titles[0] for titles in first} == {"Storm", "Drizzle"}
+
+
+@pytest.mark.django_db
+def test_group_scoring_from_the_setting_lets_the_entry_with_more_keys_win(user, settings):
+    settings.LORE_GROUP_SCORING = True
+    threads = [_grouped_chat(user) for _ in range(12)]
+    assert {tuple(_lore_titles(thread)) for thread in threads} == {("Storm",)}
+    # With the setting off, the entries' own true turns scoring on for them.
+    settings.LORE_GROUP_SCORING = False
+    threads = [_grouped_chat(user, scoring=True) for _ in range(12)]
+    assert {tuple(_lore_titles(thread)) for thread in threads} == {("Storm",)}
