@@ -19,7 +19,7 @@ from drawhisper.tokens import count_tokens
 from scenes.forms import SceneForm
 from scenes.models import Scene
 from scenes.preview_layers import preview_layers, preview_user
-from scenes.prompting import render_system_prompt
+from scenes.prompting import render_greeting, render_system_prompt
 from scenes.selectors import effective_config, scene_deletion_impact, scene_get
 from scenes.services import scene_create, scene_delete, scene_update
 
@@ -43,6 +43,7 @@ def _preview(character, form: SceneForm, scene: Scene | None) -> dict:
     prompt = render_system_prompt(config, user_name=who.name, persona_description=who.persona_text)
     return {
         "prompt": prompt,
+        "greeting": render_greeting(config, user_name=who.name),
         "tokens": count_tokens(prompt),
         "budget": settings.CONTEXT_LAYER_BUDGETS["character"],
         "layers": preview_layers(user=character.owner, config=config, who=who),

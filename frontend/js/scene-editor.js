@@ -1,8 +1,8 @@
 // Scene editor: keeps the system-prompt preview in step with the form.
 // On every edit it waits for a pause in typing (debounce), then POSTs the unsaved fields to
-// the preview endpoint and shows the rendered prompt. A newer edit aborts an older request,
-// so the preview always matches what is in the form. Without JavaScript the page still
-// shows the prompt as last saved.
+// the preview endpoint and shows the rendered prompt and greeting. A newer edit aborts an
+// older request, so the preview always matches what is in the form. Without JavaScript the
+// page still shows the prompt and greeting as last saved.
 
 import { h } from "./lib/dom.js";
 import { request } from "./lib/http.js";
@@ -15,6 +15,8 @@ export function startSceneEditor(form) {
   const status = document.getElementById("preview-status");
   const tokens = document.getElementById("preview-tokens");
   const layers = document.getElementById("preview-layers");
+  const greeting = document.getElementById("greeting-preview");
+  const noGreeting = document.getElementById("greeting-preview-empty");
   if (!form || !preview) return;
 
   let timer = null;
@@ -34,6 +36,11 @@ export function startSceneEditor(form) {
     try {
       const data = await request("POST", form.dataset.previewUrl, { body, signal: controller.signal, csrfFrom: form });
       preview.textContent = data.system_prompt;
+      if (greeting) {
+        greeting.textContent = data.greeting;
+        greeting.hidden = !data.greeting;
+        if (noGreeting) noGreeting.hidden = Boolean(data.greeting);
+      }
       const over = data.token_count > data.token_budget;
       tokens.textContent = `${data.token_count} tokens of a ${data.token_budget}-token budget`;
       tokens.classList.toggle("error", over);

@@ -139,3 +139,29 @@ def test_a_long_unbroken_name_tagline_and_tag_wrap_on_a_phone(live_app, make_pag
     expect(page.locator("#chat-connection")).to_have_text("Connected")
     expect(page.locator(".chat-msg--user .chat-msg__text")).to_contain_text("cartographers")
     assert_no_sideways_scroll()
+
+
+def test_the_scene_editor_shows_the_greeting_a_new_chat_would_open_with(
+    live_app, browser_page, login, screenshot
+):
+    """Beside the system prompt, the editor shows the scene's greeting rendered, labelled,
+    and follows the greeting field as it is typed."""
+    page = browser_page
+    user = live_app.create_user()
+    user.first_name = "Alex"
+    user.save(update_fields=["first_name"])
+    character = Character.objects.create(
+        owner=user, name="Mara Quill", greeting="Evening, {{user}}. {{char}} at your service."
+    )
+    login(page, user)
+
+    page.goto(live_app.path(f"/scenes/new/?character={character.pk}"))
+    greeting = page.get_by_role("region", name="System prompt preview").get_by_label(
+        "First message"
+    )
+    # The character's greeting, until the scene has its own.
+    expect(greeting).to_have_text("Evening, Alex. Mara Quill at your service.")
+    page.get_by_label("Greeting").fill("*{{char}} trims the wick.* Hold the lamp, {{user}}.")
+    expect(greeting).to_have_text("*Mara Quill trims the wick.* Hold the lamp, Alex.")
+    expect(page.locator("#preview-status")).to_have_text("Up to date")
+    screenshot(page, "greeting-preview")
