@@ -267,15 +267,26 @@ function startEditor(root, data) {
   document.getElementById("lore-test-run").addEventListener("click", async () => {
     if (dirty && !(await save())) return; // test what is stored, so save first
     results.replaceChildren(h("li", { class: "muted", text: "Testing…" }));
+    const text = document.getElementById("lore-test-text").value;
     try {
-      const answer = await request("POST", `${data.endpoint}test/`, {
-        body: { text: document.getElementById("lore-test-text").value },
-      });
+      const answer = await request("POST", `${data.endpoint}test/`, { body: { text } });
       const fired = answer.filter((item) => !item.held_back);
+      // A blank text is no test of keys: say what it shows instead of a result that looks like one.
+      const blank = !text.trim();
       const held = answer
         .filter((item) => item.held_back)
         .map((item) => h("li", { class: "lore-held muted" }, h("strong", { text: item.comment }), ` — held back: ${item.detail}`));
       results.replaceChildren(
+        ...(blank
+          ? [
+              h("li", {
+                class: "lore-test-note muted",
+                text: fired.length
+                  ? "No text given: only what is always in would go in, the constant entries below (and any their own text fires). Write a line of chat to test its keys."
+                  : "No text given: write a line of chat to see which entries its words fire. No entry is always in (constant), so none would go in without one.",
+              }),
+            ]
+          : []),
         ...(fired.length
           ? fired.map((item) =>
               h(
@@ -293,7 +304,9 @@ function startEditor(root, data) {
                 h("span", { class: "muted", text: ` · ${item.tokens} tokens` }),
               ),
             )
-          : [h("li", { class: "muted", text: "No entry would fire." })]),
+          : blank
+            ? []
+            : [h("li", { class: "muted", text: "No entry would fire." })]),
         ...held,
       );
     } catch (error) {

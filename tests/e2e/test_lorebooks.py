@@ -238,3 +238,47 @@ def test_an_entry_that_can_never_fire_says_so(live_app, browser_page, login):
     expect(hint).to_be_visible()
     page.get_by_label("Match every entry by meaning too").check()
     expect(page.locator(".lore-entry").first.locator(".lore-entry__hint")).to_be_hidden()
+
+
+def test_testing_a_blank_text_says_only_the_always_in_entries_would_go_in(
+    live_app, browser_page, login, screenshot
+):
+    """A blank test text fires no key: the box says so and lists the constant entries, which
+    go in anyway, instead of "No entry would fire." as if the keys had been tried."""
+    page = browser_page
+    user = live_app.create_user()
+    book = Lorebook.objects.create(owner=user, name="Gull Point")
+    book.entries.create(
+        uid=0, comment="The lighthouse", keys=["lighthouse"], content="Dark a year."
+    )
+    login(page, user)
+    page.goto(live_app.path(f"/lorebooks/{book.pk}/"))
+    results = page.get_by_role("list", name="Entries that would fire")
+
+    page.get_by_role("button", name="Test").click()
+    expect(results.locator("li")).to_have_text(
+        [
+            "No text given: write a line of chat to see which entries its words fire. "
+            "No entry is always in (constant), so none would go in without one."
+        ]
+    )
+    expect(results).not_to_contain_text("No entry would fire.")
+
+    book.entries.create(uid=1, comment="Weather", constant=True, content="Storms every evening.")
+    page.reload()
+    page.get_by_label("Which entries would fire for this text?").fill("   ")
+    page.get_by_role("button", name="Test").click()
+    expect(results.locator("li")).to_have_count(2)
+    expect(results.locator("li").first).to_have_text(
+        re.compile(r"^No text given: only what is always in would go in, the constant entries")
+    )
+    expect(results.locator("li.lore-fired")).to_have_text(
+        [re.compile(r"^Weather — always in \(constant\)")]
+    )
+    screenshot(page, "blank-test")
+
+    # A text that fires nothing still says so.
+    page.get_by_label("Which entries would fire for this text?").fill("The tide is in.")
+    page.get_by_role("button", name="Test").click()
+    expect(results.locator("li.lore-fired")).to_have_count(1)
+    expect(results).not_to_contain_text("No text given")
