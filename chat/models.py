@@ -137,7 +137,9 @@ class ContextReceipt(models.Model):
     """What went into the prompt of one assistant reply.
 
     ``layers`` maps layer name to ``{"tokens": int, "budget": int}``; ``items`` is a list of
-    ``{"layer", "kind" (memory|summary|message), "id", "score", "tokens"}``."""
+    ``{"layer", "kind", "id", "score", "tokens"}``, ``kind`` one of memory, summary, message,
+    lore (with the entry's ``type``: how it fired, by key, by meaning or as sticky) and
+    document (a lore document's passage)."""
 
     message = models.OneToOneField(Message, on_delete=models.CASCADE, related_name="receipt")
     layers = models.JSONField(default=dict)
