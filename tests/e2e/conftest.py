@@ -23,58 +23,35 @@ What it provides:
 On a failure the report shows the server's log tail and the page's console errors, and a
 screenshot of every open page is saved under ``test-artifacts/``. When Chromium is not
 installed every test here is skipped with the reason.
+
+The fixtures and hooks live here; what they are built on, in modules a test may import:
+``tests.e2e.servers`` (starting the web server and a worker), ``tests.e2e.live_app``
+(``LiveApp``) and ``tests.e2e.browser`` (Chromium's path, launch arguments and timeout).
 """
 
 from __future__ import annotations
 
-import atexit
 import contextlib
-import json
 import os
-import re
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
+from tests.e2e.browser import (
+    CHROMIUM_ARGS,
+    CHROMIUM_PATH,
+    DEFAULT_TIMEOUT_MS,
+    chromium_missing_reason,
+)
+from tests.e2e.live_app import LiveApp, wait_for_quiet_database
+from tests.e2e.servers import AsgiServer, start_asgi_server, start_celery_worker
 from tests.support import processes
-from tests.support.processes import BASE_DIR, Child
-
-ARTIFACTS_DIR = BASE_DIR / "test-artifacts"
-CHROMIUM_PATH = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
-SERVER_START_TIMEOUT = 60.0
-DEFAULT_TIMEOUT_MS = 10_000
-DEFAULT_PASSWORD = "correct horse battery"  # tests.factories.UserFactory's password
+from tests.support.processes import Child
 
 # Sync Playwright keeps an event loop running in this thread; Django would otherwise refuse
 # ORM calls made by the test itself. Only this (test) process is affected.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
-
-def chromium_missing_reason() -> str | None:
-    if not Path(CHROMIUM_PATH).exists():
-        return (
-            f"Chromium is not installed at {CHROMIUM_PATH}: install the Debian 'chromium' package "
-            "(or set CHROMIUM_PATH) to run the browser tests."
-        )
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "The playwright Python package is not installed (pip install playwright)."
-    return None
 
 
 def pytest_collection_modifyitems(config, items):
@@ -104,95 +81,7 @@ def _failed(request) -> bool:
     )
 
 
-def _safe_name(text: str) -> str:
-    return re.sub(r"[^A-Za-z0-9_.-]+", "_", text).strip("_")[:120] or "test"
-
-
-# --------------------------------------------------------------------------- the ASGI server
-
-
-@dataclass
-class AsgiServer(Child):
-    url: str
-    script_path: Path
-    media_root: Path
-    env: dict[str, str] = field(default_factory=dict)  # what it runs with (for a worker)
-
-
-def _wait_for_health(server: AsgiServer) -> str | None:
-    """None once /healthz answers 200; otherwise the reason it did not."""
-    deadline = time.monotonic() + SERVER_START_TIMEOUT
-    last_error = "no answer yet"
-    while time.monotonic() < deadline:
-        if not server.alive():
-            return f"the web server exited with code {server.process.returncode}"
-        try:
-            with urllib.request.urlopen(f"{server.url}/healthz", timeout=5) as response:
-                if response.status == 200:
-                    return None
-                last_error = f"/healthz answered {response.status}"
-        except urllib.error.HTTPError as error:
-            body = error.read().decode(errors="replace")[:2000]
-            return f"/healthz answered {error.code}: {body}"
-        except (urllib.error.URLError, ConnectionError, TimeoutError, OSError) as error:
-            last_error = str(error)
-        time.sleep(0.2)
-    return f"/healthz did not answer within {SERVER_START_TIMEOUT:.0f}s ({last_error})"
-
-
-def start_asgi_server(work_dir: Path, *, database_url: str, env: dict[str, str]) -> AsgiServer:
-    """The web server on a free port, answering ``/healthz``, with the scripted LLM (its script file
-    and media root in ``work_dir``), the fake embedder and the TEST database, plus ``env``.
-    Fails the test when it does not start; the caller stops it."""
-    from django.conf import settings
-
-    script_path = work_dir / "scripted-llm.json"
-    script_path.write_text("[]")
-    media_root = work_dir / "media"
-    media_root.mkdir()
-    document_root = work_dir / "documents"
-    log_path = work_dir / "web.log"
-    env = {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "drawhisper.settings",
-        "DATABASE_URL": database_url,
-        "REDIS_URL": settings.REDIS_URL,
-        "LLM_PROVIDER": "scripted",
-        "SCRIPTED_LLM_FILE": str(script_path),
-        "EMBEDDING_PROVIDER": "fake",
-        "MEDIA_ROOT": str(media_root),
-        "DOCUMENT_ROOT": str(document_root),
-        "DEBUG": "false",  # production defaults: the browser meets the real CSP and error pages
-        "CONN_MAX_AGE": "0",  # no idle connection may hold up the flush between tests
-        "PYTHONUNBUFFERED": "1",
-        **env,
-    }
-    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)  # the server must keep Django's async checks
-
-    server = None
-    problem = "not started"
-    for _attempt in range(3):  # the free port can be taken between choosing and binding
-        port = processes.free_port()
-        server = AsgiServer(
-            name="web",
-            process=processes.spawn(processes.web_argv(port), env=env, log_path=log_path),
-            log_path=log_path,
-            url=f"http://127.0.0.1:{port}",
-            script_path=script_path,
-            media_root=media_root,
-            env=env,
-        )
-        atexit.register(server.stop)
-        problem = _wait_for_health(server)
-        if problem is None:
-            return server
-        server.stop()
-        if "Address already in use" not in server.log(20):
-            break
-    pytest.fail(
-        f"The ASGI server did not start: {problem}\n--- web server log ---\n{server.log()}",
-        pytrace=False,
-    )
+# --------------------------------------------------------------------------- the web server
 
 
 @pytest.fixture(scope="session")
@@ -220,20 +109,6 @@ def asgi_server(
 
 # --------------------------------------------------------------------------- a Celery worker
 
-WORKER_START_TIMEOUT = 90.0
-
-
-def _start_celery_worker(name: str, env: dict[str, str], log_dir: Path) -> Child:
-    argv = processes.celery_worker_argv(f"e2e-{os.getpid()}-{time.monotonic_ns()}@%h")
-    worker = processes.start(name, argv, env=env, log_dir=log_dir)
-    atexit.register(worker.stop)
-    try:
-        worker.wait_for_log("ready.", timeout=WORKER_START_TIMEOUT)
-    except (RuntimeError, TimeoutError) as error:
-        worker.stop()
-        pytest.fail(f"The Celery worker did not start: {error}", pytrace=False)
-    return worker
-
 
 @pytest.fixture
 def celery_worker(asgi_server, tmp_path, request) -> Iterator[Callable[..., Child]]:
@@ -244,7 +119,7 @@ def celery_worker(asgi_server, tmp_path, request) -> Iterator[Callable[..., Chil
     workers: list[Child] = []
 
     def start(**env: str) -> Child:
-        worker = _start_celery_worker(
+        worker = start_celery_worker(
             f"celery-worker-{len(workers) + 1}", {**asgi_server.env, **env}, tmp_path
         )
         workers.append(worker)
@@ -262,72 +137,6 @@ def celery_worker(asgi_server, tmp_path, request) -> Iterator[Callable[..., Chil
 # --------------------------------------------------------------------------- per-test helpers
 
 
-@dataclass
-class LiveApp:
-    """The running app for one test: its URL and what a test does to it besides clicking."""
-
-    url: str
-    server: AsgiServer
-    test_name: str
-    shots: list[Path] = field(default_factory=list)
-
-    def path(self, path: str = "/") -> str:
-        return f"{self.url}{path if path.startswith('/') else '/' + path}"
-
-    def create_user(self, username: str | None = None, password: str = DEFAULT_PASSWORD):
-        from tests.factories import UserFactory
-
-        kwargs = {"password": password}
-        if username:
-            kwargs["username"] = username
-        return UserFactory(**kwargs)
-
-    def scripted_replies(self, replies: list[str]) -> None:
-        """Replace the queue of replies the server's scripted LLM gives, in order."""
-        if not all(isinstance(reply, str) for reply in replies):
-            raise TypeError("Scripted replies for the live server must be strings.")
-        temporary = self.server.script_path.with_suffix(".tmp")
-        temporary.write_text(json.dumps(list(replies)))
-        temporary.replace(self.server.script_path)
-
-    def remaining_replies(self) -> list[str]:
-        return json.loads(self.server.script_path.read_text() or "[]")
-
-    def login(self, page, user, password: str = DEFAULT_PASSWORD) -> None:
-        """Sign in through the login form and wait to land on the app."""
-        username = user if isinstance(user, str) else user.get_username()
-        page.goto(self.path("/accounts/login/"))
-        page.get_by_label("Username").fill(username)
-        page.get_by_label("Password").fill(password)
-        page.get_by_role("button", name="Log in").click()
-        page.wait_for_url(lambda url: "/accounts/login/" not in url)
-
-    def screenshot(self, page, name: str) -> Path:
-        ARTIFACTS_DIR.mkdir(exist_ok=True)
-        path = ARTIFACTS_DIR / f"{_safe_name(self.test_name)}-{_safe_name(name)}.png"
-        page.screenshot(path=str(path), full_page=True)
-        self.shots.append(path)
-        return path
-
-
-def _wait_for_quiet_database(timeout: float = 15.0) -> None:
-    """Wait until no other session of the test database is inside a statement or a
-    transaction, so that the flush after a test does not deadlock with the server finishing
-    a reply's bookkeeping after the browser saw it."""
-    from django.db import connection
-
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        with connection.cursor() as cursor:
-            cursor.execute(
-                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-                "AND pid <> pg_backend_pid() AND state IS NOT NULL AND state <> 'idle'"
-            )
-            if cursor.fetchone()[0] == 0:
-                return
-        time.sleep(0.1)
-
-
 @pytest.fixture
 def live_app(asgi_server, transactional_db, request) -> Iterator[LiveApp]:
     if not asgi_server.alive():
@@ -340,7 +149,7 @@ def live_app(asgi_server, transactional_db, request) -> Iterator[LiveApp]:
     log_offset = asgi_server.log_path.stat().st_size if asgi_server.log_path.exists() else 0
     yield app
     app.scripted_replies([])
-    _wait_for_quiet_database()
+    wait_for_quiet_database()
     if _failed(request):
         with contextlib.suppress(OSError):
             with open(asgi_server.log_path, "rb") as log:

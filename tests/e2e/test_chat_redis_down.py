@@ -12,7 +12,9 @@ from playwright.sync_api import expect
 
 from chat.models import Message
 from chat.services import thread_create
-from tests.e2e.conftest import DEFAULT_TIMEOUT_MS, LiveApp, start_asgi_server
+from tests.e2e.browser import DEFAULT_TIMEOUT_MS
+from tests.e2e.live_app import LiveApp
+from tests.e2e.servers import start_asgi_server
 from tests.e2e.test_chat import script, send
 from tests.factories import CharacterFactory
 from tests.support import processes, stack

@@ -19,7 +19,7 @@ from playwright.sync_api import expect
 
 from chat.services import thread_create
 from memories.models import Memory
-from tests.e2e import conftest as harness
+from tests.e2e.servers import start_asgi_server
 from tests.factories import CharacterFactory
 from tests.support import processes
 from tests.support.redis_databases import RedisDatabase
@@ -70,7 +70,7 @@ def asgi_server(django_db_setup, django_db_blocker, tmp_path_factory):
         database_url = processes.database_url(connection.settings_dict)
     redis_url = processes.redis_database_url(settings.REDIS_URL, REDIS_DB)
     redis.Redis.from_url(redis_url).flushdb()
-    server = harness.start_asgi_server(
+    server = start_asgi_server(
         tmp_path_factory.mktemp("memory-panel-server"),
         database_url=database_url,
         env={
@@ -89,8 +89,7 @@ def asgi_server(django_db_setup, django_db_blocker, tmp_path_factory):
 
 def panel_shot(live_app, page, name: str) -> None:
     """A screenshot of the memory panel alone (the harness's screenshot is the full page)."""
-    harness.ARTIFACTS_DIR.mkdir(exist_ok=True)
-    path = harness.ARTIFACTS_DIR / f"{harness._safe_name(live_app.test_name)}-{name}.png"
+    path = live_app.artifact_path(name)
     page.locator("#memory-panel").screenshot(path=str(path))
     live_app.shots.append(path)
 
