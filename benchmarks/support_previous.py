@@ -7,8 +7,8 @@ stood in that commit (``git show``): the module file of the revisions that had o
 module of the package of the later ones (whose modules import each other relatively). It
 becomes a package of its own under a name no import reaches, with the same interface as the
 current one (``Source``, ``local_support``, ``STOPWORDS`` ...). ``REVISION`` is the check
-main had before the current one (main 51d59c0: before the meaning rule read a claim without
-its people; 7396f51's, 180d6bb's and ea94a57's came before it). A clone needs that commit
+main had before the current one (main 336ef46, with the negation that ends its clause;
+51d59c0's, 7396f51's, 180d6bb's and ea94a57's came before it). A clone needs that commit
 in its history (a full clone has it); in one without it (a shallow clone) ``bench_memory``
 leaves the column out and prints why.
 """
@@ -25,7 +25,7 @@ from functools import lru_cache
 from pathlib import Path
 from types import ModuleType
 
-REVISION = "51d59c07b0be7db5464af044bf4aad0d41adf38a"
+REVISION = "336ef46cae15d9712e08650b5972dc91f429133b"
 CHECK_PACKAGE = "memories/pipeline/local_support"
 REPOSITORY = Path(__file__).resolve().parent.parent
 
