@@ -1,7 +1,7 @@
 """Fixtures for the pipeline tests: in-memory vector store and recording channel layer
 (through settings), a low trigger threshold, and helpers to write conversations, to build a
-step's job context from a few turns (``transcript``, ``job_context``) and to script the
-summary and extraction replies."""
+step's job context from a few turns (``transcript``, ``job_context``; ``said_by_ada`` and
+``chunk`` for the support check's tests) and to script the summary and extraction replies."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from drawhisper.tokens import count_tokens
 from memories.models import MemoryJob
 from memories.pipeline import PIPELINE_VERSION
 from memories.pipeline.job_context import JobContext, TranscriptMessage
+from memories.pipeline.schema import Chunk
 from tests.factories import CharacterFactory, MessageFactory, ThreadFactory, UserFactory
 from tests.pipeline.support import (
     CrashAfterUpsertVectorStore,
@@ -171,6 +172,16 @@ def job_context(
     )
     values.update(overrides)
     return JobContext(**values)
+
+
+def said_by_ada(text: str) -> tuple[TranscriptMessage, ...]:
+    """``text`` as the only message of a job, Ada's, at seq 1."""
+    return transcript([(1, "user", text)], user="Ada")
+
+
+def chunk(content: str, seqs=(1,), title: str = "Ada", kind: str = "fact") -> Chunk:
+    """An extracted chunk citing ``seqs`` (by default the one message of ``said_by_ada``)."""
+    return Chunk(title=title, content=content, type=kind, source_seqs=tuple(seqs))
 
 
 def script_job(summary: str = "Alice told Mira about her new cat Pixel.", chunks=None) -> None:

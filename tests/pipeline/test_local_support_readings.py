@@ -1,6 +1,8 @@
 """How the local support check reads what a memory says against its messages: a memory in
 the third person against a message in the first (who it is about is the speaker rule's
-business, what it says is read without them), and a number however it is written."""
+business, what it says is read without them), a number however it is written, other words
+of the same meaning and verbs of stance, a name opening a memory, negations, prepositions
+the message does not use, and a report of how a thing was said."""
 
 from __future__ import annotations
 
@@ -8,19 +10,10 @@ import pytest
 
 from memories.pipeline.grounding import local_verdict
 from memories.pipeline.local_support import number_values, without_people
-from memories.pipeline.schema import Chunk
 from tests.embeddings.conftest import local_embedder, local_embedding_settings  # noqa: F401
-from tests.pipeline.conftest import transcript
+from tests.pipeline.conftest import chunk, said_by_ada, transcript
 
 PEOPLE = ("Ada", "Mara")
-
-
-def said_by_ada(text: str):
-    return transcript([(1, "user", text)], user="Ada")
-
-
-def chunk(content: str, title: str = "Ada") -> Chunk:
-    return Chunk(title=title, content=content, type="fact", source_seqs=(1,))
 
 
 def test_the_people_and_pronouns_are_left_out_of_a_reading_without_them():
@@ -44,7 +37,7 @@ def test_a_memory_of_what_a_message_says_in_its_own_words_is_kept_in_another_per
     verdict = local_verdict(kept, said, people=PEOPLE)
     assert verdict.supported, verdict.reason
     # Read without the people, it is still not moved to the other one.
-    moved = chunk("Mara values having people around her who accept and support her.", "Mara")
+    moved = chunk("Mara values having people around her who accept and support her.", title="Mara")
     verdict = local_verdict(moved, said, people=PEOPLE)
     assert not verdict.supported
     assert "about Mara" in verdict.reason
@@ -106,3 +99,106 @@ def test_what_a_person_says_of_the_one_they_speak_to_is_not_theirs():
     own = said_by_ada("Thanks, Mara. I support and encourage you.")
     verdict = local_verdict(swapped, own, people=PEOPLE)
     assert verdict.supported, verdict.reason
+
+
+# --------------------------------------------------------------------------- paraphrase and stance
+
+
+@pytest.mark.usefixtures("local_embedding_settings")
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [
+        # Other words of the same meaning: kids/children, amazed/loved, bones/fossils.
+        (
+            "Ada's kids were amazed by the dinosaur bones.",
+            "The children loved the fossils at the museum.",
+        ),
+        # A verb of stance reports the attitude the message's words carry.
+        (
+            "Ada values family time and finds it special.",
+            "Family time matters to me, it's special.",
+        ),
+        (
+            "Ada considers Mara a partner in this journey.",
+            "It's like having a partner on this journey with you, Mara!",
+        ),
+    ],
+)
+def test_a_memory_in_other_words_than_the_message_is_kept(content, said):
+    verdict = local_verdict(chunk(content, [1]), said_by_ada(said), people=PEOPLE)
+    assert verdict.supported, verdict.reason
+
+
+@pytest.mark.usefixtures("local_embedding_settings")
+def test_a_name_opening_the_memory_is_held_to_the_messages_even_when_it_is_a_word():
+    """ "Marcus" is in the dictionary, but as a proper noun: it is a name, and nobody said it."""
+    said = said_by_ada("I have a dog called Biscuit who steals socks.")
+    renamed = chunk("Marcus has a dog called Biscuit who steals socks.", [1], title="Biscuit")
+    verdict = local_verdict(renamed, said, people=PEOPLE)
+    assert not verdict.supported
+    assert "names marcus" in verdict.reason
+
+
+@pytest.mark.usefixtures("local_embedding_settings")
+def test_a_negation_in_another_clause_of_the_message_does_not_back_a_negated_memory():
+    said = said_by_ada("Sharing my story isn't always easy, but I feel it's important.")
+    negated = chunk("Ada never feels sharing her story is important.", [1])
+    verdict = local_verdict(negated, said, people=PEOPLE)
+    assert not verdict.supported
+    assert "negates what the messages do not negate" in verdict.reason
+    kept = chunk("Ada feels sharing her story is important.", [1])
+    assert local_verdict(kept, said, people=PEOPLE).supported
+
+
+@pytest.mark.usefixtures("local_embedding_settings")
+def test_a_negation_ending_its_clause_is_backed_by_the_same_said_in_the_message():
+    """ "...if I move back, but I won't": the memory's "but they won't" negates no word, and
+    the message says it; a memory whose message says no negation at all is still refused."""
+    said = said_by_ada("My cousin keeps asking if I'll join her band, but I won't.")
+    bare = chunk("Ada's cousin keeps asking if they'll join her band, but they won't.", [1])
+    verdict = local_verdict(bare, said, people=PEOPLE)
+    assert verdict.supported, verdict.reason
+    agreed = said_by_ada("My cousin keeps asking if I'll join her band, and I will.")
+    verdict = local_verdict(bare, agreed, people=PEOPLE)
+    assert not verdict.supported
+    assert "negates what the messages do not negate" in verdict.reason
+
+
+# --------------------------------------------------------------------------- said another way
+
+
+@pytest.mark.usefixtures("local_embedding_settings")
+def test_a_preposition_the_message_does_not_use_is_no_invented_detail():
+    said = said_by_ada(
+        "It was a tough call. Handling changes has been hard, but I'm staying positive and "
+        "looking ahead."
+    )
+    kept = chunk("Ada is handling changes positively and looking ahead despite the hard part.", [1])
+    verdict = local_verdict(kept, said, people=PEOPLE)
+    assert verdict.supported, verdict.reason
+    invented = chunk("Ada is handling changes positively despite her submarine.", [1])
+    verdict = local_verdict(invented, said, people=PEOPLE)
+    assert not verdict.supported
+
+
+@pytest.mark.usefixtures("local_embedding_settings")
+def test_a_memory_reporting_how_a_thing_was_said_is_kept():
+    """ "compliments" reports the speech act; the message says the compliment itself."""
+    said = transcript(
+        [
+            (
+                1,
+                "assistant",
+                "Wow Ada, you're gonna kill it. Your hard work and talent will pay off!",
+            )
+        ],
+        user="Ada",
+        character="Mara",
+    )
+    kept = chunk("Mara compliments Ada's talent and hard work.", [1], title="Mara")
+    verdict = local_verdict(kept, said, people=PEOPLE)
+    assert verdict.supported, verdict.reason
+    invented = chunk("Mara compliments Ada's saxophone and hard work.", [1], title="Mara")
+    verdict = local_verdict(invented, said, people=PEOPLE)
+    assert not verdict.supported
+    assert "saxophone" in verdict.reason
