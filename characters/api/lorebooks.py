@@ -361,7 +361,8 @@ _LOSS_DETAIL = {
 
 def _held_back_item(entry, why, result) -> dict:
     """An entry that matched but stays out, for the test box."""
-    labels = {activation.entry.id: activation.entry.label for activation in result.activated}
+    went_in = {activation.entry.id: activation.entry.label for activation in result.activated}
+    labels = went_in | {held.id: held.label for held, _ in result.held_back}
     if isinstance(why, str):
         group, winner = "", None
         detail = (
@@ -372,6 +373,8 @@ def _held_back_item(entry, why, result) -> dict:
     else:
         group, winner = why.group, why.winner_id
         won = f" ({labels[winner]})" if winner in labels else ""
+        if winner is not None and winner not in went_in:
+            won += ", itself out by another of its groups, so this group puts none in"
         detail = f"Lost inclusion group “{group}”: {_LOSS_DETAIL[why.why]}{won}."
         why = "group"
     return {

@@ -10,7 +10,10 @@ and the token budget, in SillyTavern's order:
 5. Otherwise one is drawn by ``group_weight`` from a generator seeded by the chat, the turn and
    the group, so a regenerated reply makes the same choice.
 
-An entry may belong to several groups (names comma-separated); losing any one drops it.
+An entry may belong to several groups (names comma-separated); losing any one drops it. As in
+SillyTavern's ``filterByInclusionGroups``, it still takes part in its other groups' overrides
+and draws (only a group's own score losers leave its draw), so a group whose choice is an entry
+that lost another group puts no entry in.
 """
 
 from __future__ import annotations
@@ -61,6 +64,7 @@ def choose_in_groups(
                 if entry.id not in sticky_ids:
                     lose(entry, name, "sticky", stuck[0])
             continue
+        score_losers: set[int] = set()
         scored = [
             entry
             for entry in members
@@ -75,8 +79,9 @@ def choose_in_groups(
             leader = max(members, key=score_of)
             for entry in scored:
                 if score_of(entry) < best:
+                    score_losers.add(entry.id)
                     lose(entry, name, "score", leader)
-        standing = [entry for entry in members if entry.id not in losers]
+        standing = [entry for entry in members if entry.id not in score_losers]
         if name in taken_groups:
             for entry in standing:
                 lose(entry, name, "taken")

@@ -162,3 +162,50 @@ def test_the_test_box_shows_the_group_winner_and_the_entries_held_back(api_clien
     assert (items["Rain"]["group"], items["Rain"]["group_winner"]) == ("weather", sun_id)
     assert "Sun" in items["Rain"]["detail"]
     assert items["Fog"]["held_back"] == "delay" and "3 messages" in items["Fog"]["detail"]
+
+
+def test_the_test_box_says_when_a_groups_choice_is_itself_out_by_another_group(api_client):
+    body = {
+        "name": "Town",
+        "entries": [
+            {
+                "keys": ["market"],
+                "comment": "Market",
+                "content": "Stalls.",
+                "group": "town",
+                "group_override": True,
+                "insertion_order": 90,
+            },
+            {
+                "keys": ["harbour"],
+                "comment": "Harbour",
+                "content": "Boats.",
+                "group": "town, coast",
+                "group_override": True,
+                "insertion_order": 50,
+            },
+            {
+                "keys": ["lighthouse"],
+                "comment": "Lighthouse",
+                "content": "A light.",
+                "group": "coast",
+                "insertion_order": 10,
+            },
+        ],
+    }
+    response = api_client.post("/api/lorebooks/", body, format="json")
+    assert response.status_code == 201, response.json()
+    book = response.json()
+    response = api_client.post(
+        f"/api/lorebooks/{book['id']}/test/",
+        {"text": "the harbour, the market, the lighthouse"},
+        format="json",
+    )
+    assert response.status_code == 200, response.json()
+    items = {item["comment"]: item for item in response.json()}
+    assert [name for name, item in items.items() if item["held_back"] is None] == ["Market"]
+    assert items["Harbour"]["group"] == "town"
+    lighthouse = items["Lighthouse"]
+    assert (lighthouse["held_back"], lighthouse["group"]) == ("group", "coast")
+    assert lighthouse["group_winner"] == items["Harbour"]["id"]
+    assert "(Harbour), itself out by another of its groups" in lighthouse["detail"]

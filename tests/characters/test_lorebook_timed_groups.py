@@ -79,6 +79,32 @@ def test_group_scoring_keeps_the_entries_that_matched_the_most_keys():
     assert fired(result) == [1]
 
 
+def test_an_entry_out_by_one_group_still_takes_part_in_its_other_groups_choice():
+    # As SillyTavern: the harbour lost "town" to the market, and still wins "coast" by order,
+    # so "coast" puts no entry in (the lighthouse does not step up in its place).
+    entries = [
+        entry(1, ["harbour"], group="town, coast", group_override=True, insertion_order=50),
+        entry(2, ["market"], group="town", group_override=True, insertion_order=90),
+        entry(3, ["lighthouse"], group="coast", insertion_order=10),
+    ]
+    for seed in ("1:1", "2:7", "9:9"):
+        result = scan(entries, ["the harbour, the market, the lighthouse"], group_seed=seed)
+        assert fired(result) == [2]
+        assert held(result) == {1: "override", 3: "override"}
+    # Losing by score leaves only that group's draw: the harbour, outscored in "town", is out,
+    # and "coast" is still drawn between the two of them, never left to the lighthouse alone.
+    scored = [
+        entry(1, ["harbour"], group="town, coast", use_group_scoring=True),
+        entry(2, ["market", "stall"], group="town", use_group_scoring=True),
+        entry(3, ["lighthouse"], group="coast"),
+    ]
+    outcomes = {
+        tuple(fired(scan(scored, ["harbour, market stall, lighthouse"], group_seed=f"3:{n}")))
+        for n in range(40)
+    }
+    assert outcomes == {(2,), (2, 3)}
+
+
 def test_a_group_filled_in_one_pass_takes_no_entry_from_recursion():
     entries = [
         LoreEntry(id=1, uid=1, keys=("castle",), content="The castle has a moat.", group="place"),
