@@ -1,8 +1,11 @@
 """The dev5 part's eight pairs of people, (user, character), each in five chats (one per
 attribute), the scene each pair plays in (two fantasy, two science fiction, two modern, two
-historical), and the helper that builds a chat from its sittings written one turn a line."""
+historical), and the helper that builds a chat from its sittings written one turn a line
+(``chat_builder``, which dev6 uses too)."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from benchmarks.knowledge_updates import Case
 from benchmarks.knowledge_updates_fresh import _case
@@ -33,17 +36,26 @@ def sitting(script: str) -> tuple[tuple[str, str], ...]:
     return tuple(turns)
 
 
-def chat(attribute: str, people: tuple[str, str], *, first: str, second: str, **fields) -> Case:
-    """One chat of the part for ``people``, named by its attribute and its user, its two
-    sittings given as ``sitting`` scripts, built by the fresh part's turn-by-turn helper
+def chat_builder(part: str) -> Callable[..., Case]:
+    """The ``chat`` helper of a part whose sittings are written one turn a line (dev5's, and
+    dev6's through it): ``chat(attribute, people, *, first, second, **fields)`` is one chat for
+    ``people``, named ``<part>-<attribute>-<user>``, its two sittings given as ``sitting``
+    scripts, built by the fresh part's turn-by-turn helper
     (``benchmarks.knowledge_updates_fresh._case``)."""
-    user, character = people
-    return _case(
-        attribute,
-        f"dev5-{attribute}-{user.lower()}",
-        user=user,
-        character=character,
-        first=sitting(first),
-        second=sitting(second),
-        **fields,
-    )
+
+    def chat(attribute: str, people: tuple[str, str], *, first: str, second: str, **fields) -> Case:
+        user, character = people
+        return _case(
+            attribute,
+            f"{part}-{attribute}-{user.lower()}",
+            user=user,
+            character=character,
+            first=sitting(first),
+            second=sitting(second),
+            **fields,
+        )
+
+    return chat
+
+
+chat = chat_builder("dev5")
