@@ -79,54 +79,6 @@ from tests.providers.decision_memories import NAMES, chunk, existing
             ("Kai: boyfriend Tom", "Kai's boyfriend Tom is a chef.", "relationship"),
             chunk("Kai: Nora", "Kai moved in with Nora now."),
         ),
-    ],
-)
-def test_an_ending_or_a_new_value_said_in_chat_style_replaces_the_old_memory(old, new):
-    assert decide([new], existing(old), names=("Kai", "Mira")) == ["update 1"]
-
-
-@pytest.mark.parametrize(
-    ("old", "new"),
-    [
-        # The same thing again, not an ending of it.
-        (
-            ("Kai: camping", "Kai went camping by the lake.", "important_event"),
-            chunk("Kai: camping", "Kai went camping again, by the river this time."),
-        ),
-        # An ending of something the old memory does not name.
-        (
-            ("Kai: bus", "Kai drives the number 9 bus.", "fact"),
-            chunk("Kai: gym", "Kai said no more gym for them this month."),
-        ),
-        # Someone else's ending.
-        (
-            ("Kai: warehouse", "Kai works nights at the warehouse.", "fact"),
-            chunk("Mira: warehouse", "Mira left the warehouse years ago."),
-        ),
-        # An old memory of more than one sentence keeps its other facts.
-        (
-            ("Kai: facts", "Kai drives the number 9 bus. Kai has a cat.", "fact"),
-            chunk("Kai: paramedic", "Kai said no more bus routes."),
-        ),
-        # A feeling or a fear is no place: "living in fear" names no home.
-        (
-            ("Kai: Leeds", "Kai lives in Leeds.", "fact"),
-            chunk("Kai: fear", "Kai said they're living in fear now."),
-        ),
-        # Moving in with a relative is no new partner.
-        (
-            ("Kai: boyfriend Tom", "Kai's boyfriend Tom is a chef.", "relationship"),
-            chunk("Kai: sister", "Kai moved in with their sister now."),
-        ),
-    ],
-)
-def test_endings_and_chat_style_look_alikes_are_added(old, new):
-    assert decide([new], existing(old), names=("Kai", "Mira")) == ["add"]
-
-
-@pytest.mark.parametrize(
-    ("old", "new"),
-    [
         # A diet of the small lexicon, said bare, begun at a recent time.
         (
             ("Kai: vegan", "Wait, nothing with meat pls, Kai is vegan.", "fact"),
@@ -190,7 +142,11 @@ def test_endings_and_chat_style_look_alikes_are_added(old, new):
         ),
         # A job begun.
         (
-            ("Kai: paralegal", "Kai is a paralegal and the partners dump everything on them."),
+            (
+                "Kai: paralegal",
+                "Kai is a paralegal and the partners dump everything on them.",
+                "fact",
+            ),
             chunk("Kai: attorney", "Kai started as an associate attorney this week.", "fact"),
         ),
         # A thing that closed, and what the person does instead.
@@ -201,16 +157,42 @@ def test_endings_and_chat_style_look_alikes_are_added(old, new):
     ],
 )
 def test_a_change_said_the_way_people_chat_replaces_the_old_memory(old, new):
-    if len(old) == 2:
-        old = (*old, "fact")
-    if isinstance(new, tuple):
-        new = chunk(*new)
     assert decide([new], existing(old), names=("Kai", "Mira")) == ["update 1"]
 
 
 @pytest.mark.parametrize(
     ("old", "new"),
     [
+        # The same thing again, not an ending of it.
+        (
+            ("Kai: camping", "Kai went camping by the lake.", "important_event"),
+            chunk("Kai: camping", "Kai went camping again, by the river this time."),
+        ),
+        # An ending of something the old memory does not name.
+        (
+            ("Kai: bus", "Kai drives the number 9 bus.", "fact"),
+            chunk("Kai: gym", "Kai said no more gym for them this month."),
+        ),
+        # Someone else's ending.
+        (
+            ("Kai: warehouse", "Kai works nights at the warehouse.", "fact"),
+            chunk("Mira: warehouse", "Mira left the warehouse years ago."),
+        ),
+        # An old memory of more than one sentence keeps its other facts.
+        (
+            ("Kai: facts", "Kai drives the number 9 bus. Kai has a cat.", "fact"),
+            chunk("Kai: paramedic", "Kai said no more bus routes."),
+        ),
+        # A feeling or a fear is no place: "living in fear" names no home.
+        (
+            ("Kai: Leeds", "Kai lives in Leeds.", "fact"),
+            chunk("Kai: fear", "Kai said they're living in fear now."),
+        ),
+        # Moving in with a relative is no new partner.
+        (
+            ("Kai: boyfriend Tom", "Kai's boyfriend Tom is a chef.", "relationship"),
+            chunk("Kai: sister", "Kai moved in with their sister now."),
+        ),
         # Someone else's job, though "them" is said after it.
         (
             ("Kai: mum", "Kai's mum's a dentist, she'd kill them for eating this.", "fact"),
