@@ -16,6 +16,25 @@ from tests.factories import CharacterFactory
 from tests.support.openai_server import FakeOpenAIServer
 
 
+def open_generation_form(live_app, page, login, generation: dict):
+    """A character of a new user with ``generation`` saved, its page open signed in as that
+    user: the character and its model settings form."""
+    user = live_app.create_user()
+    character = CharacterFactory(owner=user, name="Mara", generation=generation)
+    login(page, user)
+    page.goto(live_app.path(f"/characters/{character.pk}/"))
+    return character, page.locator("#generation-form")
+
+
+def import_preset(form, name: str, preset: dict) -> None:
+    """Choose ``preset`` as a SillyTavern preset file called ``name`` in the form."""
+    form.get_by_label("Import SillyTavern preset").set_input_files(
+        files=[
+            {"name": name, "mimeType": "application/json", "buffer": json.dumps(preset).encode()}
+        ]
+    )
+
+
 def test_character_and_chat_sampling_reach_the_model_request(live_app, browser_page, login):
     page = browser_page
     user = live_app.create_user()
@@ -67,11 +86,7 @@ def test_character_and_chat_sampling_reach_the_model_request(live_app, browser_p
 
 def test_refused_values_are_shown_beside_their_fields(live_app, browser_page, login):
     page = browser_page
-    user = live_app.create_user()
-    character = CharacterFactory(owner=user, name="Mara", generation={"temperature": 0.5})
-    login(page, user)
-    page.goto(live_app.path(f"/characters/{character.pk}/"))
-    form = page.locator("#generation-form")
+    character, form = open_generation_form(live_app, page, login, {"temperature": 0.5})
     expect(form.get_by_label("Temperature (0–2)")).to_have_value("0.5")
 
     # Out of range: refused in the page, next to the field, nothing sent.
@@ -105,11 +120,7 @@ def test_refused_values_are_shown_beside_their_fields(live_app, browser_page, lo
 
 def test_sillytavern_preset_fills_the_form_and_is_saved(live_app, browser_page, login):
     page = browser_page
-    user = live_app.create_user()
-    character = CharacterFactory(owner=user, name="Mara", generation={"model": "kept-model"})
-    login(page, user)
-    page.goto(live_app.path(f"/characters/{character.pk}/"))
-    form = page.locator("#generation-form")
+    character, form = open_generation_form(live_app, page, login, {"model": "kept-model"})
     expect(form.get_by_label("Model", exact=True)).to_have_value("kept-model")
 
     # A Text Completion preset as SillyTavern exports it.
@@ -123,15 +134,7 @@ def test_sillytavern_preset_fills_the_form_and_is_saved(live_app, browser_page, 
         "genamt": 250,
         "stopping_strings": ["\nUser:"],
     }
-    form.get_by_label("Import SillyTavern preset").set_input_files(
-        files=[
-            {
-                "name": "Roleplay.json",
-                "mimeType": "application/json",
-                "buffer": json.dumps(preset).encode(),
-            }
-        ]
-    )
+    import_preset(form, "Roleplay.json", preset)
     notes = page.locator("#generation-preset-notes")
     expect(notes).to_contain_text("Text Completion preset Roleplay.json")
     expect(notes).to_contain_text("Not carried: min_p, rep_pen.")
@@ -154,9 +157,7 @@ def test_sillytavern_preset_fills_the_form_and_is_saved(live_app, browser_page, 
     }
 
     # Out of range: refused by name, the form left as it was.
-    form.get_by_label("Import SillyTavern preset").set_input_files(
-        files=[{"name": "Hot.json", "mimeType": "application/json", "buffer": b'{"temp": 5}'}]
-    )
+    import_preset(form, "Hot.json", {"temp": 5})
     expect(page.locator("#generation-status")).to_contain_text("Preset not imported: temp")
     expect(form.get_by_label("Temperature (0–2)")).to_have_value("1.2")
 
@@ -165,11 +166,7 @@ def test_a_chat_completion_preset_fills_the_model_of_its_source(live_app, browse
     """A Chat Completion preset keeps a model per source; the one of the source it was made
     for fills the Model field (a text preset leaves the model as it was, above)."""
     page = browser_page
-    user = live_app.create_user()
-    character = CharacterFactory(owner=user, name="Mara", generation={"model": "kept-model"})
-    login(page, user)
-    page.goto(live_app.path(f"/characters/{character.pk}/"))
-    form = page.locator("#generation-form")
+    character, form = open_generation_form(live_app, page, login, {"model": "kept-model"})
     expect(form.get_by_label("Model", exact=True)).to_have_value("kept-model")
 
     preset = {
@@ -181,15 +178,7 @@ def test_a_chat_completion_preset_fills_the_model_of_its_source(live_app, browse
         "openai_max_tokens": 400,
         "prompts": [{"identifier": "main", "content": "Write {{char}}'s next reply."}],
     }
-    form.get_by_label("Import SillyTavern preset").set_input_files(
-        files=[
-            {
-                "name": "Claude.json",
-                "mimeType": "application/json",
-                "buffer": json.dumps(preset).encode(),
-            }
-        ]
-    )
+    import_preset(form, "Claude.json", preset)
     notes = page.locator("#generation-preset-notes")
     expect(notes).to_contain_text("Chat Completion preset Claude.json: filled model,")
     expect(notes).to_contain_text("openai_model")
