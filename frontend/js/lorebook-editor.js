@@ -312,7 +312,17 @@ function startEditor(root, data) {
     } catch (error) {
       results.replaceChildren(h("li", { class: "form-error", text: error.message }));
     }
+    showAboveSaveBar(results);
   });
+
+  // The Save bar stays at the bottom of the screen: bring the results into sight above it, as
+  // many as fit, the first always.
+  const saveBar = root.querySelector(".lore-save");
+  function showAboveSaveBar(list) {
+    root.style.setProperty("--lore-save-height", `${saveBar.offsetHeight}px`);
+    list.lastElementChild?.scrollIntoView({ block: "nearest" });
+    list.firstElementChild?.scrollIntoView({ block: "nearest" });
+  }
 
   window.addEventListener("beforeunload", (event) => {
     if (dirty) event.preventDefault();
