@@ -32,6 +32,11 @@
   their own, the new value often said at once as the second sitting opens, another value
   weighed and turned down beside the change or taken up for one night only, and stale names
   and records of the old value kept by others;
+- ``dev7`` (``benchmarks.knowledge_updates_dev7.DEV7_CASES``): a tuning part written on 4
+  December by someone who wrote no other part, on dev5's and dev6's terms, whose failures may
+  be read: forty chats, eight more pairs in scenes of their own, the change told as a story,
+  implied, said as a sitting opens or drawn out by the character, the new pet often of
+  another kind, and relatives, exes and neighbours who keep the old value;
 - ``fresh2`` (``benchmarks.knowledge_updates_fresh2.FRESH2_CASES``): a second part written
   without reading the update rules, held out: nothing is tuned on it and its failures are
   not read;
@@ -46,7 +51,7 @@
   sixth written the same way beside dev4, as a new clean held-out part, held out on the same
   terms.
 
-``bench_memory --ku-parts tuned,seen,fresh,dev,dev2,dev3,dev4,dev5,dev6`` leaves the held-out parts
+``bench_memory --ku-parts tuned,seen,fresh,dev,dev2,dev3,dev4,dev5,dev6,dev7`` leaves the held-out parts
 out while tuning. A new part is registered here, not in the scoring code.
 """
 
@@ -61,6 +66,7 @@ from benchmarks.knowledge_updates_dev3 import DEV3_CASES
 from benchmarks.knowledge_updates_dev4 import DEV4_CASES
 from benchmarks.knowledge_updates_dev5 import DEV5_CASES
 from benchmarks.knowledge_updates_dev6 import DEV6_CASES
+from benchmarks.knowledge_updates_dev7 import DEV7_CASES
 from benchmarks.knowledge_updates_fresh import FRESH_CASES
 from benchmarks.knowledge_updates_fresh2 import FRESH2_CASES
 from benchmarks.knowledge_updates_fresh3 import FRESH3_CASES
@@ -100,6 +106,7 @@ KNOWLEDGE_UPDATE_PARTS = (
     KnowledgeUpdatePart("dev4", "knowledge_updates_dev4", DEV4_CASES, "dev4 (written to tune on)"),
     KnowledgeUpdatePart("dev5", "knowledge_updates_dev5", DEV5_CASES, "dev5 (written to tune on)"),
     KnowledgeUpdatePart("dev6", "knowledge_updates_dev6", DEV6_CASES, "dev6 (written to tune on)"),
+    KnowledgeUpdatePart("dev7", "knowledge_updates_dev7", DEV7_CASES, "dev7 (written to tune on)"),
     KnowledgeUpdatePart(
         "fresh2",
         "knowledge_updates_fresh2",

@@ -1,4 +1,4 @@
-"""The parts of the knowledge-update suite (``benchmarks.knowledge_update_parts``): the fourteen
+"""The parts of the knowledge-update suite (``benchmarks.knowledge_update_parts``): the fifteen
 in order, and what keeps each part what it says it is: no sentence, person or value pair
 shared between parts, the held-out parts' own people and values, no value a stricter part
 plants that another plants, and each fresh chat's old value said before its change."""
@@ -18,6 +18,7 @@ from benchmarks.knowledge_updates_dev3 import DEV3_CASES
 from benchmarks.knowledge_updates_dev4 import DEV4_CASES
 from benchmarks.knowledge_updates_dev5 import DEV5_CASES
 from benchmarks.knowledge_updates_dev6 import DEV6_CASES
+from benchmarks.knowledge_updates_dev7 import DEV7_CASES
 from benchmarks.knowledge_updates_fresh import FRESH_CASES
 from benchmarks.knowledge_updates_fresh2 import FRESH2_CASES
 from benchmarks.knowledge_updates_fresh3 import FRESH3_CASES
@@ -47,7 +48,7 @@ def _lines(cases) -> set[str]:
     return {turn.text for case in cases for turn in case.conversation().turns}
 
 
-def test_the_parts_are_the_fourteen_in_order():
+def test_the_parts_are_the_fifteen_in_order():
     assert [part.name for part in KNOWLEDGE_UPDATE_PARTS] == [
         "tuned",
         "seen",
@@ -58,6 +59,7 @@ def test_the_parts_are_the_fourteen_in_order():
         "dev4",
         "dev5",
         "dev6",
+        "dev7",
         "fresh2",
         "fresh3",
         "fresh4",
@@ -74,6 +76,7 @@ def test_the_parts_are_the_fourteen_in_order():
         DEV4_CASES,
         DEV5_CASES,
         DEV6_CASES,
+        DEV7_CASES,
         FRESH2_CASES,
         FRESH3_CASES,
         FRESH4_CASES,
@@ -154,6 +157,16 @@ def test_the_parts_are_the_fourteen_in_order():
             ),
         ),
         (
+            DEV7_CASES,
+            8,
+            tuple(
+                case
+                for part in KNOWLEDGE_UPDATE_PARTS
+                if part.cases is not DEV7_CASES
+                for case in part.cases
+            ),
+        ),
+        (
             FRESH6_CASES,
             8,
             tuple(
@@ -176,6 +189,7 @@ def test_the_parts_are_the_fourteen_in_order():
         "dev4",
         "dev5",
         "dev6",
+        "dev7",
         "fresh6",
     ],
 )
@@ -279,8 +293,8 @@ def test_the_fifth_fresh_part_plants_no_value_any_other_part_planted():
 
 @pytest.mark.parametrize(
     "cases",
-    [DEV3_CASES, DEV4_CASES, DEV5_CASES, DEV6_CASES, FRESH6_CASES],
-    ids=["dev3", "dev4", "dev5", "dev6", "fresh6"],
+    [DEV3_CASES, DEV4_CASES, DEV5_CASES, DEV6_CASES, DEV7_CASES, FRESH6_CASES],
+    ids=["dev3", "dev4", "dev5", "dev6", "dev7", "fresh6"],
 )
 def test_a_late_part_plants_and_names_nothing_another_part_says(cases):
     # Its people and planted values (diets and the character's own included) are planted by
@@ -301,7 +315,9 @@ def test_a_late_part_plants_and_names_nothing_another_part_says(cases):
 
 
 @pytest.mark.parametrize(
-    "cases", [DEV4_CASES, DEV5_CASES, DEV6_CASES], ids=["dev4", "dev5", "dev6"]
+    "cases",
+    [DEV4_CASES, DEV5_CASES, DEV6_CASES, DEV7_CASES],
+    ids=["dev4", "dev5", "dev6", "dev7"],
 )
 def test_a_dev_part_keeps_its_eight_pairs_in_five_chats_each(cases):
     # One chat per attribute for each pair, so every pair meets every kind of change once.
@@ -327,7 +343,9 @@ def test_a_dev5_sitting_is_read_one_turn_a_line_and_refuses_a_turn_of_no_kind():
             sitting(script)
 
 
-@pytest.mark.parametrize("cases", [DEV5_CASES, DEV6_CASES], ids=["dev5", "dev6"])
+@pytest.mark.parametrize(
+    "cases", [DEV5_CASES, DEV6_CASES, DEV7_CASES], ids=["dev5", "dev6", "dev7"]
+)
 def test_every_late_dev_chat_asks_of_its_user_and_says_non_changes_after_its_change(cases):
     # The answer key of each chat: one old, one new and one character's value, a question
     # about the user the chat is about, and at least two turns after the change in its
@@ -349,6 +367,7 @@ def test_every_late_dev_chat_asks_of_its_user_and_says_non_changes_after_its_cha
         *DEV4_CASES,
         *DEV5_CASES,
         *DEV6_CASES,
+        *DEV7_CASES,
         *FRESH2_CASES,
         *FRESH3_CASES,
         *FRESH4_CASES,
