@@ -12,7 +12,7 @@ vector index, as plain values. Characters calls only this module for it.
   text is shared (``memories.retrieval.start_query_embedding``).
 
 Entries live in the characters app; the memory app never reads their table except through
-``characters.selectors`` (the reconcile and reindex upkeep)."""
+``characters.lorebooks.vector_rows`` (the reconcile and reindex upkeep)."""
 
 from __future__ import annotations
 

@@ -7,6 +7,10 @@ readable message whichever way it comes back:
 - a small AST scan of the product's source (imports inside functions included, imports
   under ``if TYPE_CHECKING:`` left out, as import-linter is configured), which also finds
   import circles between any two product modules and functions that grew too long.
+
+Between apps both are allow-lists: an import of another app that is not one of the README
+picture's seams (``CROSS_APP_SEAMS`` here, each app's protected contract's ``ignore_imports``
+there) fails, whatever module it reaches.
 """
 
 from __future__ import annotations
@@ -26,6 +30,8 @@ PRODUCT_APPS = ("drawhisper", "characters", "scenes", "chat", "memories")
 MODEL_APPS = ("characters", "scenes", "chat", "memories")
 TOOL_PACKAGE = "benchmarks"
 MEMORY_CAPABILITIES = ("api", "editing", "pipeline", "retrieval", "documents", "profile", "index")
+# The memories modules every capability may use, which use none (but search uses the index).
+MEMORY_SHARED = ("selectors", "events", "texts", "contracts", "history", "chat_adapter")
 # The one memories module that may read chat's models and tables directly.
 CHAT_ADAPTER = "memories.chat_adapter"
 # What the memory app may import from chat, and chat from the memory app.
@@ -35,6 +41,34 @@ MEMORY_MODULES_FOR_CHAT = (
     "memories.triggers",
     "memories.contracts",
     "memories.chat_transfer",
+)
+# Every way one app may import another (README's picture): (importer, imported), the importer
+# a module or package ("*" any product module), the imported module exactly. The benchmark
+# tool is outside the product and may import any of it.
+CROSS_APP_SEAMS = (
+    ("*", "characters.selectors"),
+    ("*", "scenes.selectors"),
+    ("*", "chat.selectors"),
+    *(("memories", module) for module in CHAT_MODULES_FOR_MEMORIES),
+    (CHAT_ADAPTER, "chat.models"),
+    ("characters", "chat.naming"),
+    ("scenes", "chat.naming"),
+    ("drawhisper.routing", "chat.routing"),
+    *(("chat", module) for module in MEMORY_MODULES_FOR_CHAT),
+    ("characters", "memories.context"),
+    ("scenes", "memories.context"),
+    ("characters", "memories.selectors"),
+    ("scenes", "memories.selectors"),
+    ("characters.lorebooks", "memories.lore_vectors"),
+    ("drawhisper.health", "memories.index"),
+    ("memories.index", "characters.lorebooks.vector_rows"),
+    ("scenes", "characters.validation"),
+    ("scenes", "characters.forms"),
+    ("scenes.api", "characters.api.serializers"),
+    ("scenes.api", "characters.api.views"),
+    ("chat", "scenes.prompting"),
+    ("characters", "scenes.prompting"),
+    ("characters.management.commands.load_demo", "scenes.services"),
 )
 MAX_FUNCTION_LINES = 120
 LINT_IMPORTS = "from importlinter.cli import lint_imports_command; lint_imports_command()"
@@ -250,6 +284,23 @@ def test_no_app_imports_another_apps_models():
     assert wrong == []
 
 
+def test_apps_reach_each_other_only_through_the_seams_the_readme_names():
+    def allowed(found: Import) -> bool:
+        return any(
+            (importer == "*" or _within(found.importer, importer)) and found.imported == imported
+            for importer, imported in CROSS_APP_SEAMS
+        )
+
+    wrong = [
+        str(found)
+        for found in IMPORTS
+        if _app_of(found.imported) in MODEL_APPS
+        and _app_of(found.imported) != _app_of(found.importer)
+        and not allowed(found)
+    ]
+    assert wrong == []
+
+
 def test_memories_capabilities_import_each_other_without_circles():
     def capability(module: str) -> str | None:
         parts = module.split(".")
@@ -268,6 +319,19 @@ def test_memories_capabilities_import_each_other_without_circles():
     # Hand edits reach down to the index and the profile only (README's picture): what they
     # share with the pipeline (replacing a memory, kept as history) sits in memories.history.
     assert edges.get("editing", set()) <= {"index", "profile"}
+
+
+def test_memories_shared_modules_import_no_capability():
+    wrong = [
+        str(found)
+        for found in IMPORTS
+        if any(_within(found.importer, f"memories.{shared}") for shared in MEMORY_SHARED)
+        and any(_within(found.imported, f"memories.{name}") for name in MEMORY_CAPABILITIES)
+        and not (
+            found.importer == "memories.selectors.search" and found.imported == "memories.index"
+        )
+    ]
+    assert wrong == []
 
 
 def test_the_product_never_imports_the_benchmark_tool():
