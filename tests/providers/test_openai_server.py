@@ -15,6 +15,7 @@ import pytest
 
 from drawhisper.providers.base import ChatMessage, TransientProviderError
 from drawhisper.providers.openai_chat import OpenAIChatBackend
+from tests.providers.openai_adapter import server_adapter
 from tests.support.openai_server import FakeOpenAIServer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,15 +28,10 @@ def server():
         yield running
 
 
-def adapter(server: FakeOpenAIServer, **options) -> OpenAIChatBackend:
-    options = {"model": "fake-chat", "api_key": "test", "timeout": 5, "max_retries": 2, **options}
-    return OpenAIChatBackend(base_url=server.base_url, **options)
-
-
 async def test_the_real_adapter_streams_a_scripted_reply(server):
     server.push({"text": "Welcome aboard, friend.", "chunk_size": 8})
 
-    deltas = [delta async for delta in adapter(server).stream(MESSAGES)]
+    deltas = [delta async for delta in server_adapter(server).stream(MESSAGES)]
 
     assert deltas == ["Welcome ", "aboard, ", "friend."]
     [request] = server.requests()
@@ -56,7 +52,7 @@ async def test_a_kept_alive_server_answers_one_client_over_one_connection():
             {"text": "Third, cut.", "chunk_size": 3, "drop_after": 1},
             {"text": "Fourth.", "chunk_size": 3},
         )
-        llm = adapter(kept, max_retries=0)
+        llm = server_adapter(kept, max_retries=0)
         first = [delta async for delta in llm.stream(MESSAGES)]
         second = [delta async for delta in llm.stream(MESSAGES)]
         with pytest.raises(TransientProviderError):
@@ -70,7 +66,7 @@ async def test_a_kept_alive_server_answers_one_client_over_one_connection():
 
 
 async def test_by_default_every_answer_closes_its_connection(server):
-    llm = adapter(server)
+    llm = server_adapter(server)
     for _ in range(2):
         assert "".join([delta async for delta in llm.stream(MESSAGES)])
     first, second = (request["peer"] for request in server.requests())
@@ -81,7 +77,7 @@ def test_replies_are_matched_to_the_kind_of_request(server):
     server.push(
         {"text": '{"chunks": []}', "match": "json"}, {"text": "A summary.", "match": "complete"}
     )
-    llm = adapter(server)
+    llm = server_adapter(server)
 
     summary = llm.complete(MESSAGES)
     extraction = llm.complete(MESSAGES, json_schema={"type": "object"})
@@ -92,7 +88,7 @@ def test_replies_are_matched_to_the_kind_of_request(server):
 
 
 def test_with_nothing_queued_the_defaults_answer(server):
-    llm = adapter(server)
+    llm = server_adapter(server)
 
     assert llm.complete(MESSAGES).text == "Scripted reply."
     chunks = json.loads(llm.complete(MESSAGES, json_schema={"type": "object"}).text)["chunks"]
@@ -102,7 +98,7 @@ def test_with_nothing_queued_the_defaults_answer(server):
 def test_a_scripted_429_is_retried_by_the_adapter(server):
     server.push({"status": 429, "error": "Rate limit reached."}, "After the wait.")
 
-    assert adapter(server).complete(MESSAGES).text == "After the wait."
+    assert server_adapter(server).complete(MESSAGES).text == "After the wait."
     assert len(server.requests()) == 2
 
 
@@ -110,7 +106,7 @@ def test_persistent_server_errors_become_transient_errors(server):
     server.push(*[{"status": 500}] * 3)
 
     with pytest.raises(TransientProviderError, match=r"HTTP 500"):
-        adapter(server).complete(MESSAGES)
+        server_adapter(server).complete(MESSAGES)
     assert len(server.requests()) == 3
 
 
@@ -119,7 +115,7 @@ async def test_a_dropped_stream_keeps_what_arrived_and_raises_transient(server):
     received: list[str] = []
 
     with pytest.raises(TransientProviderError):
-        async for delta in adapter(server, max_retries=0).stream(MESSAGES):
+        async for delta in server_adapter(server, max_retries=0).stream(MESSAGES):
             received.append(delta)
 
     assert "".join(received) == "One two "
@@ -150,7 +146,7 @@ def test_scripting_over_http_and_reading_requests_back(server):
             return json.loads(response.read())
 
     assert post("/__script__", ["First.", {"text": "Second."}]) == {"queued": 2}
-    llm = adapter(server)
+    llm = server_adapter(server)
     assert [llm.complete(MESSAGES).text for _ in range(2)] == ["First.", "Second."]
 
     with urllib.request.urlopen(
@@ -167,7 +163,7 @@ def test_a_script_file_is_shared_with_whoever_writes_it(tmp_path):
     script.write_text(json.dumps(["From the file.", {"text": "Also from the file."}]))
 
     with FakeOpenAIServer(script_file=script) as server:
-        llm = adapter(server)
+        llm = server_adapter(server)
         assert llm.complete(MESSAGES).text == "From the file."
         assert json.loads(script.read_text()) == [{"text": "Also from the file."}]
         assert llm.complete(MESSAGES).text == "Also from the file."

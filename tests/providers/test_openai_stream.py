@@ -12,7 +12,7 @@ import logging
 import pytest
 
 from drawhisper.providers.base import ChatMessage, TransientProviderError
-from drawhisper.providers.openai_chat import OpenAIChatBackend
+from tests.providers.openai_adapter import server_adapter
 from tests.support.openai_server import FakeOpenAIServer
 
 MESSAGES = [ChatMessage("system", "You are Ada."), ChatMessage("user", "Hello!")]
@@ -48,9 +48,7 @@ async def stream(
     server, pieces: list[str], *, read_interval: float = 0.0, gzip: bool = False
 ) -> tuple[list[str], Exception | None]:
     server.push({"events": pieces, "delay": BETWEEN_PIECES, "match": "stream", "gzip": gzip})
-    llm = OpenAIChatBackend(
-        model="fake-chat", api_key="test", base_url=server.base_url, timeout=5, max_retries=0
-    )
+    llm = server_adapter(server, max_retries=0)
     received: list[str] = []
     try:
         async for delta in llm.stream(MESSAGES, read_interval=read_interval):
@@ -164,13 +162,7 @@ async def test_paced_streams_reuse_one_kept_alive_connection_and_arrive_whole():
     """A paced stream hands its connection back as it found it: the next request on that
     connection (paced or not) reads its whole reply."""
     with FakeOpenAIServer(keep_alive=True) as kept_alive:
-        llm = OpenAIChatBackend(
-            model="fake-chat",
-            api_key="test",
-            base_url=kept_alive.base_url,
-            timeout=5,
-            max_retries=0,
-        )
+        llm = server_adapter(kept_alive, max_retries=0)
         texts = []
         for read_interval in (0.05, 0.05, 0.0):
             kept_alive.push(
@@ -187,13 +179,7 @@ async def test_paced_streams_reuse_one_kept_alive_connection_and_arrive_whole():
 async def test_a_paced_stream_closed_while_it_waits_leaves_the_next_reply_whole():
     """A reply stopped between two reads (the stream closed while it waits for the next)."""
     with FakeOpenAIServer(keep_alive=True) as kept_alive:
-        llm = OpenAIChatBackend(
-            model="fake-chat",
-            api_key="test",
-            base_url=kept_alive.base_url,
-            timeout=5,
-            max_retries=0,
-        )
+        llm = server_adapter(kept_alive, max_retries=0)
         kept_alive.push({"text": "A long answer, " * 20, "chunk_size": 4, "delay": 0.01})
         pieces = llm.stream(MESSAGES, read_interval=0.5)
         first = await anext(pieces)
@@ -220,9 +206,7 @@ async def test_paced_reads_never_hold_back_the_first_text(server):
             "match": "stream",
         }
     )
-    llm = OpenAIChatBackend(
-        model="fake-chat", api_key="test", base_url=server.base_url, timeout=5, max_retries=0
-    )
+    llm = server_adapter(server, max_retries=0)
     pieces = llm.stream(MESSAGES, read_interval=60.0)
     try:
         assert await asyncio.wait_for(anext(pieces), timeout=20) == "First light."
@@ -236,9 +220,7 @@ async def test_a_reply_through_the_adapter_writes_no_log_line_per_request(server
     still show."""
     server.push("Good evening.")
     server.push("A summary.")
-    llm = OpenAIChatBackend(
-        model="fake-chat", api_key="test", base_url=server.base_url, timeout=5, max_retries=0
-    )
+    llm = server_adapter(server, max_retries=0)
     with caplog.at_level(logging.INFO):
         assert "".join([delta async for delta in llm.stream(MESSAGES)]) == "Good evening."
         assert (await asyncio.to_thread(llm.complete, MESSAGES)).text == "A summary."
