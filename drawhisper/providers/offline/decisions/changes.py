@@ -34,6 +34,7 @@ from drawhisper.providers.offline.decisions.slots import (
     _says_only,
     _slot_values,
     _slots,
+    facts,
 )
 from drawhisper.providers.offline.lexicons import PET_KINDS
 from drawhisper.providers.offline.sentences import STOPWORDS
@@ -263,7 +264,7 @@ def is_dropped(chunk: dict, existing: Existing, *, names: Iterable[str] = ()) ->
         return False
     if ENDING_OF.search(existing.content.casefold()):
         return False  # the old memory says the same ending
-    if len([piece for piece in _SENTENCE.split(existing.content or "") if piece.strip()]) != 1:
+    if len(facts(existing.content)) != 1:
         return False
     owner = _owner(chunk["content"], "", names)
     # "This is clinker, Sam's cat" is Sam's: a possessive naming one of the old memory's

@@ -37,6 +37,11 @@ _PLACE = re.compile(
     r"|\b[A-Z][a-z]+(?:\s+is|'s|\s+has been|\s+was)\s+(?:now\s+)?"
     r"(?:(?:my|our|their|his|her|[A-Z][a-z]+'s)\s+)?(?:new\s+)?home\b"
     r"|\b(?i:home)\b[^.;!?]*?\b(?:is|was)\s+(?:now\s+|still\s+)?[A-Z][a-z]+"
+    # A place said on its own before the person's dwelling ("Bergamo, Sam's flat is in the
+    # old town", as ``slots.facts`` joins "Bergamo. Sam's flat ...").
+    r"|^\W*[A-Z][a-z]+,\s+(?:(?i:my|our|his|her|their)|[A-Z][a-z]+'s)\s+(?i:"
+    + "|".join(DWELLINGS)
+    + r")\b"
 )
 _DWELLING = re.compile(DWELLING, re.IGNORECASE)
 

@@ -211,10 +211,65 @@ def _slot_values(text: str) -> dict[str, frozenset[str]]:
         )
         if words:
             found[slot] = words
+    # A pet introduced by its name ("that's nibbles, my hamster", "pebble is kai's tortoise",
+    # also as ``facts`` joins "That's nibbles. Kai's hamster."): that name is its value.
+    shown = " ".join(facts(text)).casefold().replace("’", "'")
+    for slot in PET_SLOTS:
+        for pattern in (_PET_SHOWN[slot], _PET_INTRODUCED[slot]):
+            for match in pattern.finditer(shown):
+                name = _SHOWN_NAME.match(match.group(0))
+                if name and name.group(1) not in STOPWORDS:
+                    found[slot] = found.get(slot, frozenset()) | {name.group(1)}
     return found
 
 
+PET_SLOTS = tuple(f"pet:{kind}" for kind in PET_KINDS)
+_SHOWN_NAME = re.compile(
+    r"(?:(?:this|that|it|meet|here)(?:'s|\s+is)?\s+)?([a-z][a-z'-]+)(?:,|\s+is\b)"
+)
+
+
+# A sentence that only says a word ("Bergamo.", "That's bulkhead.", "Sam said always."):
+# what it names is told by the sentence after it, so the two are one fact ("Bergamo. Sam's
+# flat is in the old town" is where Sam's flat is; "That's bulkhead. Sam's cat." is the cat).
+_SAID_ALONE = re.compile(
+    r"^\W*(?:[^\W\d_][\w'-]*\s+said\s+)?(?:(?:that's|this is|it's|meet|here's)\s+)?"
+    r"[^\W\d_][\w'-]*[.!?…]+$",
+    re.IGNORECASE,
+)
+
+
+def facts(text: str) -> list[str]:
+    """The sentences of ``text``, each one that only says a word joined to the sentence after
+    it ("Bergamo, Sam's flat is in the old town."): one fact each."""
+    pieces = [piece.strip() for piece in _SENTENCE.split(text or "") if piece.strip()]
+    out: list[str] = []
+    alone = ""
+    for piece in pieces:
+        if alone:
+            piece = f"{alone.rstrip('.!?… ')}, {piece}"
+            alone = ""
+        if _SAID_ALONE.match(piece):
+            alone = piece
+            continue
+        out.append(piece)
+    if alone:
+        if out:
+            out[-1] = f"{out[-1]} {alone}"
+        else:
+            out.append(alone)
+    return out
+
+
 def _slots(text: str) -> frozenset[str]:
+    found = _slots_as_written(text)
+    pieces = facts(text)
+    if len(pieces) != len([piece for piece in _SENTENCE.split(text or "") if piece.strip()]):
+        found |= _slots_as_written(" ".join(pieces))
+    return found
+
+
+def _slots_as_written(text: str) -> frozenset[str]:
     lowered = (text or "").casefold().replace("’", "'")
     found = {name for name, pattern in SLOTS.items() if pattern.search(lowered)}
     found |= set(_slot_values(text))
@@ -280,9 +335,33 @@ def _owner(text: str, slot: str, names: Iterable[str] = ()) -> str:
 
 
 def _says_only(text: str, slot: str) -> bool:
-    """Whether every sentence of ``text`` names ``slot`` (nothing else would be lost)."""
-    sentences = [piece for piece in _SENTENCE.split(text or "") if piece.strip()]
-    return all(slot in _slots(sentence) for sentence in sentences)
+    """Whether every fact of ``text`` (``facts``) names ``slot`` (nothing else would be
+    lost); for a partner or a pet, a sentence that goes on about the one just named ("she's
+    just been rolling in the sawdust", "fifteen kilos of cat") counts as naming it."""
+    named = False
+    for sentence in facts(text):
+        if slot in _slots(sentence):
+            named = True
+        elif not (named and _goes_on_about(sentence, slot)):
+            return False
+    return True
+
+
+# A sentence that tells more of the partner or pet named before it: it opens with "he",
+# "she" or "it", or names the kind of animal, and names no one else.
+_GOES_ON = re.compile(r"^\W*(?:he|she|it|his|her|its)(?:'s|'d|'ll)?\b", re.IGNORECASE)
+
+
+def _goes_on_about(sentence: str, slot: str) -> bool:
+    if slot != "partner" and not slot.startswith("pet:"):
+        return False
+    lowered = sentence.casefold().replace("’", "'")
+    if re.search(r"\b(?!(?:he|she|it|that|there|what|who|here)'s)[a-z]+'s\b", lowered):
+        return False  # someone else's: "her brother's a chef" is the brother
+    if any(re.match(r"[A-Z][a-z]+\b", word) for word in sentence.split()[1:]):
+        return False  # names someone past its first word
+    kinds = PET_KINDS.get(slot.removeprefix("pet:"), ())
+    return bool(_GOES_ON.match(sentence)) or bool(kinds and re.search(_words(kinds), lowered))
 
 
 def _name_words(people: Iterable[str]) -> frozenset[str]:
