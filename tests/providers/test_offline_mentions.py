@@ -3,6 +3,8 @@ memory of the old value never stands alone beside the new one, and nothing is dr
 
 from __future__ import annotations
 
+import pytest
+
 from drawhisper.providers.offline.decisions import Existing, keep_mentions_with_changes
 
 NAMES = ("Kai", "Mira")
@@ -50,13 +52,33 @@ def test_chunks_that_do_not_name_the_old_value_keep_their_own_memories():
     assert decisions == [("update 1", ""), ("add", ""), ("add", ""), ("same 2", "")]
 
 
-def test_a_word_the_change_says_itself_ties_no_mention_to_the_old_value():
-    """The old memory and the change both say "flat": only what was retired (the town)
-    ties a chunk to it, so a chunk about the new flat's boiler is its own memory."""
+@pytest.mark.parametrize(
+    "change",
+    ["Kai rents a flat in Largs now.", "Kai left Oban and rents a flat in Largs now."],
+)
+def test_a_word_the_change_says_itself_ties_no_mention_to_the_old_value(change):
+    """The old memory and the change both say "flat": only what was retired (the town, also
+    when the change says it left it) ties a chunk to it, so a chunk about the new flat's
+    boiler is its own memory."""
     old = Existing(ref=1, type="fact", title="Kai: flat", content="Kai rents a flat in Oban.")
-    change = chunk("Kai: flat", "Kai rents a flat in Largs now.", [3])
     boiler = chunk("Kai: boiler", "The boiler in Kai's flat keeps breaking.", [4])
     chunks, _ = keep_mentions_with_changes(
-        [change, boiler], [old], [("update 1", ""), ("add", "")], names=NAMES
+        [chunk("Kai: largs", change, [3]), boiler],
+        [old],
+        [("update 1", ""), ("add", "")],
+        names=NAMES,
     )
     assert len(chunks) == 2
+
+
+def test_the_old_value_the_change_says_it_left_still_ties_a_mention_to_it():
+    """The change naming the old town as left ("left Tarbert"): a later chunk about a cousin
+    still there is a mention of the old value, kept with the change."""
+    change = chunk("Kai: dunoon", "Kai has left Tarbert; their flat is in Dunoon now.", [3])
+    cousin = chunk("Kai: cousin", "Kai's cousin still runs the bakery in Tarbert.", [5])
+    chunks, decisions = keep_mentions_with_changes(
+        [change, cousin], [OLD_HOME], [("update 1", ""), ("add", "")], names=NAMES
+    )
+    assert decisions == [("update 1", "")]
+    assert "cousin still runs the bakery in Tarbert" in chunks[0]["content"]
+    assert "Dunoon" in chunks[0]["content"]

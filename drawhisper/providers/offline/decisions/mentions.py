@@ -10,8 +10,8 @@ then tells what changed and what was said about the old value, and nothing is dr
 
 A chunk is a mention of the old value when it is the same speaker's (the part of both
 titles before ":"), was decided ``add`` (a chunk with a decision of its own keeps it) and
-shares a word with the retired memory that the change's own content does not say: a word
-of what was retired, not of what came instead. Names of the two people, function words,
+shares a word with the retired memory that the change's own content does not say, or says
+as ended ("left Oviedo"): a word of what was retired, not of what came instead. Names of the two people, function words,
 title filler and words of time name no value and are left out.
 """
 
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from drawhisper.providers.offline.decisions.changes import _NOT_A_THING
+from drawhisper.providers.offline.decisions.changes import _NOT_A_THING, _ended_things
 from drawhisper.providers.offline.decisions.cues import _WORD
 from drawhisper.providers.offline.decisions.matching import Existing, _stem
 from drawhisper.providers.offline.decisions.slots import _name_words
@@ -65,8 +65,11 @@ def keep_mentions_with_changes(
         speaker = _speaker(change)
         if not speaker:
             continue
-        retired = _value_words(by_ref[int(ref)].content, ignored) - _value_words(
-            str(change["content"]), ignored
+        # What the change says came instead is no word of the old value, but what it says
+        # ended is ("left Oviedo; the house is in Nantes now": Oviedo is the old value).
+        ended = _ended_things(str(change["content"]), names)
+        retired = _value_words(by_ref[int(ref)].content, ignored) - (
+            _value_words(str(change["content"]), ignored) - ended
         )
         for other, (other_decision, _) in enumerate(decisions):
             if other == position or other in folded or other_decision != "add":
