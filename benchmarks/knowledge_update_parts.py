@@ -37,6 +37,11 @@
   be read: forty chats, eight more pairs in scenes of their own, the change told as a story,
   implied, said as a sitting opens or drawn out by the character, the new pet often of
   another kind, and relatives, exes and neighbours who keep the old value;
+- ``dev8`` (``benchmarks.knowledge_updates_dev8.DEV8_CASES``): a tuning part written the same
+  way after dev7 by dev7's writer, whose failures may be read: forty chats, eight more pairs
+  in scenes of their own, the change said as a correction, in an out-of-character aside, as a
+  question back or with the old value denied, and old partners, pets and towns that live on
+  in others' lives;
 - ``fresh2`` (``benchmarks.knowledge_updates_fresh2.FRESH2_CASES``): a second part written
   without reading the update rules, held out: nothing is tuned on it and its failures are
   not read;
@@ -51,8 +56,8 @@
   sixth written the same way beside dev4, as a new clean held-out part, held out on the same
   terms.
 
-``bench_memory --ku-parts tuned,seen,fresh,dev,dev2,dev3,dev4,dev5,dev6,dev7`` leaves the held-out parts
-out while tuning. A new part is registered here, not in the scoring code.
+``bench_memory --ku-parts tuned,seen,fresh,dev,dev2,dev3,dev4,dev5,dev6,dev7,dev8`` leaves the
+held-out parts out while tuning. A new part is registered here, not in the scoring code.
 """
 
 from __future__ import annotations
@@ -67,6 +72,7 @@ from benchmarks.knowledge_updates_dev4 import DEV4_CASES
 from benchmarks.knowledge_updates_dev5 import DEV5_CASES
 from benchmarks.knowledge_updates_dev6 import DEV6_CASES
 from benchmarks.knowledge_updates_dev7 import DEV7_CASES
+from benchmarks.knowledge_updates_dev8 import DEV8_CASES
 from benchmarks.knowledge_updates_fresh import FRESH_CASES
 from benchmarks.knowledge_updates_fresh2 import FRESH2_CASES
 from benchmarks.knowledge_updates_fresh3 import FRESH3_CASES
@@ -107,6 +113,7 @@ KNOWLEDGE_UPDATE_PARTS = (
     KnowledgeUpdatePart("dev5", "knowledge_updates_dev5", DEV5_CASES, "dev5 (written to tune on)"),
     KnowledgeUpdatePart("dev6", "knowledge_updates_dev6", DEV6_CASES, "dev6 (written to tune on)"),
     KnowledgeUpdatePart("dev7", "knowledge_updates_dev7", DEV7_CASES, "dev7 (written to tune on)"),
+    KnowledgeUpdatePart("dev8", "knowledge_updates_dev8", DEV8_CASES, "dev8 (written to tune on)"),
     KnowledgeUpdatePart(
         "fresh2",
         "knowledge_updates_fresh2",

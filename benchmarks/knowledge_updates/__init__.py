@@ -13,9 +13,9 @@ chat's retrieval, and the memories in context must hold the latest value only:
   character's own) must name the person who said it: naming only the other person is an
   attribution error; naming neither or both is not counted.
 
-The suite has fifteen parts, printed apart by ``bench_memory``, each with its own baseline and
+The suite has sixteen parts, printed apart by ``bench_memory``, each with its own baseline and
 scored by the same code (``benchmarks.memory.KNOWLEDGE_UPDATE_PARTS``; the full list, with
-``dev3`` to ``dev7``, is in ``benchmarks.knowledge_update_parts``). This package holds the case type
+``dev3`` to ``dev8``, is in ``benchmarks.knowledge_update_parts``). This package holds the case type
 (``case``) and the first two parts (``tuned``, ``seen``); the others have modules of their own:
 
 - ``tuned``: ``CASES``, the part the offline provider's update rules were tuned on;

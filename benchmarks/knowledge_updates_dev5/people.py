@@ -38,9 +38,9 @@ def sitting(script: str) -> tuple[tuple[str, str], ...]:
 
 def chat_builder(part: str) -> Callable[..., Case]:
     """The ``chat`` helper of a part whose sittings are written one turn a line (dev5's, and
-    dev6's and dev7's through it): ``chat(attribute, people, *, first, second, **fields)`` is
-    one chat for ``people``, named ``<part>-<attribute>-<user>``, its two sittings given as
-    ``sitting`` scripts, built by the fresh part's turn-by-turn helper
+    dev6's, dev7's and dev8's through it): ``chat(attribute, people, *, first, second,
+    **fields)`` is one chat for ``people``, named ``<part>-<attribute>-<user>``, its two
+    sittings given as ``sitting`` scripts, built by the fresh part's turn-by-turn helper
     (``benchmarks.knowledge_updates_fresh._case``)."""
 
     def chat(attribute: str, people: tuple[str, str], *, first: str, second: str, **fields) -> Case:

@@ -12,12 +12,13 @@ from benchmarks.knowledge_updates_dev4 import DEV4_CASES
 from benchmarks.knowledge_updates_dev5 import DEV5_CASES
 from benchmarks.knowledge_updates_dev6 import DEV6_CASES
 from benchmarks.knowledge_updates_dev7 import DEV7_CASES
+from benchmarks.knowledge_updates_dev8 import DEV8_CASES
 
 
 @pytest.mark.parametrize(
     "cases",
-    [DEV4_CASES, DEV5_CASES, DEV6_CASES, DEV7_CASES],
-    ids=["dev4", "dev5", "dev6", "dev7"],
+    [DEV4_CASES, DEV5_CASES, DEV6_CASES, DEV7_CASES, DEV8_CASES],
+    ids=["dev4", "dev5", "dev6", "dev7", "dev8"],
 )
 def test_a_dev_part_keeps_its_eight_pairs_in_five_chats_each(cases):
     # One chat per attribute for each pair, so every pair meets every kind of change once.
@@ -44,7 +45,9 @@ def test_a_dev5_sitting_is_read_one_turn_a_line_and_refuses_a_turn_of_no_kind():
 
 
 @pytest.mark.parametrize(
-    "cases", [DEV5_CASES, DEV6_CASES, DEV7_CASES], ids=["dev5", "dev6", "dev7"]
+    "cases",
+    [DEV5_CASES, DEV6_CASES, DEV7_CASES, DEV8_CASES],
+    ids=["dev5", "dev6", "dev7", "dev8"],
 )
 def test_every_late_dev_chat_asks_of_its_user_and_says_non_changes_after_its_change(cases):
     # The answer key of each chat: one old, one new and one character's value, a question

@@ -1,4 +1,4 @@
-"""The parts of the knowledge-update suite (``benchmarks.knowledge_update_parts``): the fifteen
+"""The parts of the knowledge-update suite (``benchmarks.knowledge_update_parts``): the sixteen
 in order, and what keeps each part what it says it is: no sentence, person or value pair
 shared between parts, the held-out parts' own people and values, no value a stricter part
 plants that another plants, and each fresh chat's old value said before its change."""
@@ -19,6 +19,7 @@ from benchmarks.knowledge_updates_dev4 import DEV4_CASES
 from benchmarks.knowledge_updates_dev5 import DEV5_CASES
 from benchmarks.knowledge_updates_dev6 import DEV6_CASES
 from benchmarks.knowledge_updates_dev7 import DEV7_CASES
+from benchmarks.knowledge_updates_dev8 import DEV8_CASES
 from benchmarks.knowledge_updates_fresh import FRESH_CASES
 from benchmarks.knowledge_updates_fresh2 import FRESH2_CASES
 from benchmarks.knowledge_updates_fresh3 import FRESH3_CASES
@@ -48,7 +49,7 @@ def _lines(cases) -> set[str]:
     return {turn.text for case in cases for turn in case.conversation().turns}
 
 
-def test_the_parts_are_the_fifteen_in_order():
+def test_the_parts_are_the_sixteen_in_order():
     assert [part.name for part in KNOWLEDGE_UPDATE_PARTS] == [
         "tuned",
         "seen",
@@ -60,6 +61,7 @@ def test_the_parts_are_the_fifteen_in_order():
         "dev5",
         "dev6",
         "dev7",
+        "dev8",
         "fresh2",
         "fresh3",
         "fresh4",
@@ -77,6 +79,7 @@ def test_the_parts_are_the_fifteen_in_order():
         DEV5_CASES,
         DEV6_CASES,
         DEV7_CASES,
+        DEV8_CASES,
         FRESH2_CASES,
         FRESH3_CASES,
         FRESH4_CASES,
@@ -167,6 +170,16 @@ def test_the_parts_are_the_fifteen_in_order():
             ),
         ),
         (
+            DEV8_CASES,
+            8,
+            tuple(
+                case
+                for part in KNOWLEDGE_UPDATE_PARTS
+                if part.cases is not DEV8_CASES
+                for case in part.cases
+            ),
+        ),
+        (
             FRESH6_CASES,
             8,
             tuple(
@@ -190,6 +203,7 @@ def test_the_parts_are_the_fifteen_in_order():
         "dev5",
         "dev6",
         "dev7",
+        "dev8",
         "fresh6",
     ],
 )
@@ -293,8 +307,8 @@ def test_the_fifth_fresh_part_plants_no_value_any_other_part_planted():
 
 @pytest.mark.parametrize(
     "cases",
-    [DEV3_CASES, DEV4_CASES, DEV5_CASES, DEV6_CASES, DEV7_CASES, FRESH6_CASES],
-    ids=["dev3", "dev4", "dev5", "dev6", "dev7", "fresh6"],
+    [DEV3_CASES, DEV4_CASES, DEV5_CASES, DEV6_CASES, DEV7_CASES, DEV8_CASES, FRESH6_CASES],
+    ids=["dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "fresh6"],
 )
 def test_a_late_part_plants_and_names_nothing_another_part_says(cases):
     # Its people and planted values (diets and the character's own included) are planted by
@@ -325,6 +339,7 @@ def test_a_late_part_plants_and_names_nothing_another_part_says(cases):
         *DEV5_CASES,
         *DEV6_CASES,
         *DEV7_CASES,
+        *DEV8_CASES,
         *FRESH2_CASES,
         *FRESH3_CASES,
         *FRESH4_CASES,

@@ -4,7 +4,7 @@ Whether the memories the pipeline keeps can be trusted, with the configured prov
 offline one by default): supersession false positives on LoCoMo observations, a
 knowledge-update suite (its parts apart: ``tuned``, ``seen`` (held out last round, its
 failures looked at), ``fresh`` (printed "fresh-1": written held out, read and tuned on
-from 2 December), ``dev`` and ``dev2`` to ``dev7`` (written to tune on), ``fresh2``, ``fresh3``,
+from 2 December), ``dev`` and ``dev2`` to ``dev8`` (written to tune on), ``fresh2``, ``fresh3``,
 ``fresh4``, ``fresh5`` and ``fresh6`` (printed "fresh-3" to "fresh-6"; all five held out: not
 tuned on, their failures not read); ``--ku-parts`` picks them), speaker
 attribution errors, the share of chunks rejected as unsupported, and the local support check
@@ -86,9 +86,9 @@ class Command(BaseCommand):
             metavar="PART,PART",
             help="knowledge-update parts to run: tuned, seen (held out last round, its failures "
             "looked at), fresh (fresh-1: written held out, read and tuned on from 2 December), "
-            "dev and dev2 to dev7 (written to tune on), fresh2, fresh3, fresh4, fresh5 and fresh6 "
+            "dev and dev2 to dev8 (written to tune on), fresh2, fresh3, fresh4, fresh5 and fresh6 "
             "(held out: not tuned on, their failures not read; leave them out while tuning). "
-            "Default: all fifteen",
+            "Default: all sixteen",
         )
 
     def _ku_parts(self, value: str) -> list:
