@@ -119,7 +119,7 @@ PARTNER_CASES = (
             character: She waited ten years, Anatoly. Then she remarried. She left you a letter; it's kind.
             user: *long silence* ...ok. ok. twenty-two years is a long time. i'd have remarried too
             character: There's someone here for you, though. She's been asking every day.
-            change: ...giedre? from the pod beside mine? she woke last month. we held hands in the queue before they froze us. giedre is who i want to see, nurse. send her in
+            change: ...giedre? from the pod beside mine? she woke last month. we fell in love in the queue before they froze us, i never told you. giedre's my girl now, nurse. send her in
             character: I'll send her in.
             user: svetlana's new husband is the colony's head farmer, the letter says. good. she always wanted a farmer
             character: She sounds happy.
