@@ -7,26 +7,17 @@ one), naming the field and the ids. A malformed id there is a 400."""
 
 from __future__ import annotations
 
-import random
-
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import APIException, ValidationError
+from rest_framework.exceptions import ValidationError
 from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from characters.api.book_inputs import LorebookInputSerializer
-from characters.lorebooks import formats, matching, services
-from characters.lorebooks.selectors import (
-    lorebook_entries,
-    lorebook_get,
-    lorebook_list,
-    lorebook_vector_ready_ids,
-    vector_matches,
-)
-from characters.lorebooks.vectors import lorebook_vectors_sync
+from characters.lorebooks import formats, services
+from characters.lorebooks.selectors import lorebook_get, lorebook_list
 from characters.models import Lorebook, LorebookEntry
 from drawhisper.api import (
     PAGE_PARAMETERS,
@@ -39,17 +30,10 @@ from drawhisper.api import (
     not_yours_answers_404,
     paged,
     paged_response,
-    refuse_non_text,
     refuse_query,
 )
 
 MAX_IMPORT_BYTES = 8 * 1024 * 1024
-
-
-class ServiceUnavailable(APIException):
-    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
-    default_detail = "Matching by meaning is unavailable right now."
-    default_code = "vectors_unavailable"
 
 
 class LorebookEntryOutputSerializer(serializers.ModelSerializer):
@@ -111,45 +95,6 @@ class LorebookImportOutputSerializer(LorebookOutputSerializer):
     class Meta(LorebookOutputSerializer.Meta):
         fields = [*LorebookOutputSerializer.Meta.fields, "warnings"]
         read_only_fields = fields
-
-
-class LorebookTestInputSerializer(serializers.Serializer):
-    refuses_unknown_fields = True  # the schema says so (drawhisper.api_schema)
-
-    text = serializers.CharField(allow_blank=True, trim_whitespace=False, max_length=100_000)
-
-    def to_internal_value(self, data):
-        if isinstance(data, dict):
-            unknown = sorted(set(data) - set(self.fields))
-            if unknown:
-                raise ValidationError({name: ["Unknown field."] for name in unknown})
-            refuse_non_text(self.fields, data)
-        return super().to_internal_value(data)
-
-
-class LorebookActivationSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    uid = serializers.IntegerField()
-    comment = serializers.CharField()
-    matched_key = serializers.CharField()
-    secondary_key = serializers.CharField()
-    reason = serializers.CharField()
-    position = serializers.CharField()
-    tokens = serializers.IntegerField()
-    score = serializers.FloatField(
-        allow_null=True, help_text="Similarity to the text, for an entry that fired by meaning."
-    )
-    held_back = serializers.CharField(
-        allow_null=True,
-        help_text="Null for an entry that goes in; for one that matched but stays out: "
-        "`group` (it lost its inclusion group), `cooldown` or `delay` (the text is read as a "
-        "chat of one message).",
-    )
-    group = serializers.CharField(help_text="The inclusion group it lost, for `group`.")
-    group_winner = serializers.IntegerField(
-        allow_null=True, help_text="The id of the entry that won that group."
-    )
-    detail = serializers.CharField(help_text="Why it stays out, in words ('' when it is in).")
 
 
 def _attachment_not_found(*, lorebook_in_path: bool) -> OpenApiResponse:
@@ -287,113 +232,3 @@ class LorebookExportApi(APIView):
         params.is_valid(raise_exception=True)
         wanted = params.validated_data["as"]
         return Response(services.lorebook_export(lorebook=lorebook, format=wanted))
-
-
-class LorebookTestApi(APIView):
-    @extend_schema(
-        operation_id="lorebooks_test",
-        description="Which entries would fire for this text (probability rolls are taken as "
-        "passed), with the key that fired each, or, for an entry matched by meaning, its "
-        "similarity (`reason` vector, `score`); then the entries that matched but stay out "
-        "(`held_back`: lost an inclusion group, with the winner, or on cooldown or delayed), "
-        "the text read as the newest message of a one-message chat.",
-        request=LorebookTestInputSerializer,
-        responses=LorebookActivationSerializer(many=True),
-    )
-    def post(self, request, lorebook_id: int):
-        lorebook = get_own_lorebook(request, lorebook_id)
-        serializer = LorebookTestInputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        text = serializer.validated_data["text"]
-        scores = {}
-        if text.strip() and any(entry.vectorized for entry in lorebook_entries(lorebook=lorebook)):
-            # Test what a chat would see: vectors of what was just saved, made now if the
-            # background job has not made them yet (it then finds nothing left to do).
-            try:
-                lorebook_vectors_sync(lorebook_id=lorebook.pk)
-            except Exception as error:  # noqa: BLE001 - say so, keys still work
-                raise ServiceUnavailable(
-                    f"Matching by meaning is unavailable right now: {error}"
-                ) from error
-            scores = vector_matches(
-                owner_id=lorebook.owner_id,
-                entry_ids=lorebook_vector_ready_ids(lorebook=lorebook),
-                query=text,
-            )
-        result = matching.scan(
-            lorebook_entries(lorebook=lorebook),
-            [text],
-            matching.ScanSettings(scan_depth=1, recursive=lorebook.recursive_scanning is not False),
-            rng=_AlwaysPass(),
-            vector_scores=scores,
-        )
-        return Response(
-            [
-                {
-                    "id": activation.entry.id,
-                    "uid": activation.entry.uid,
-                    "comment": activation.entry.label,
-                    "matched_key": activation.matched_key,
-                    "secondary_key": activation.secondary_key,
-                    "reason": activation.reason,
-                    "position": activation.entry.position,
-                    "tokens": activation.tokens,
-                    "score": None if activation.score is None else round(activation.score, 4),
-                    "held_back": None,
-                    "group": "",
-                    "group_winner": None,
-                    "detail": "",
-                }
-                for activation in result.activated
-            ]
-            + [_held_back_item(entry, why, result) for entry, why in result.held_back]
-        )
-
-
-_LOSS_DETAIL = {
-    "sticky": "another entry of the group is in by its sticky",
-    "score": "another entry of the group matched more keys",
-    "taken": "another entry of the group is already in",
-    "override": "another entry of the group wins by order",
-    "weight": "another entry of the group was drawn by weight",
-}
-
-
-def _held_back_item(entry, why, result) -> dict:
-    """An entry that matched but stays out, for the test box."""
-    went_in = {activation.entry.id: activation.entry.label for activation in result.activated}
-    labels = went_in | {held.id: held.label for held, _ in result.held_back}
-    if isinstance(why, str):
-        group, winner = "", None
-        detail = (
-            "On cooldown: it fired too few messages ago."
-            if why == "cooldown"
-            else f"Delayed: it needs a chat of at least {entry.delay} messages."
-        )
-    else:
-        group, winner = why.group, why.winner_id
-        won = f" ({labels[winner]})" if winner in labels else ""
-        if winner is not None and winner not in went_in:
-            won += ", itself out by another of its groups, so this group puts none in"
-        detail = f"Lost inclusion group “{group}”: {_LOSS_DETAIL[why.why]}{won}."
-        why = "group"
-    return {
-        "id": entry.id,
-        "uid": entry.uid,
-        "comment": entry.label,
-        "matched_key": "",
-        "secondary_key": "",
-        "reason": "",
-        "position": entry.position,
-        "tokens": 0,
-        "score": None,
-        "held_back": why,
-        "group": group,
-        "group_winner": winner,
-        "detail": detail,
-    }
-
-
-class _AlwaysPass(random.Random):
-    def random(self) -> float:
-        return 0.0

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from characters.api import lorebooks, personas, views
+from characters.api import lorebook_test, lorebooks, personas, views
 
 urlpatterns = [
     path("personas/", personas.PersonaListCreateApi.as_view(), name="api-personas"),
@@ -17,7 +17,7 @@ urlpatterns = [
     ),
     path(
         "lorebooks/<int:lorebook_id>/test/",
-        lorebooks.LorebookTestApi.as_view(),
+        lorebook_test.LorebookTestApi.as_view(),
         name="api-lorebook-test",
     ),
     path("characters/", views.CharacterListCreateApi.as_view(), name="api-characters"),

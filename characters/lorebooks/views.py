@@ -47,10 +47,26 @@ def lorebook_edit(request, lorebook_id: int):
         for character in character_list(user=request.user).order_by("name")
     ]
     from characters.api.lorebooks import LorebookOutputSerializer
+    from chat.selectors import thread_refs
 
+    # The test box can read its text as the next message of one of these chats (newest first),
+    # named as the chat list names them: the title, the character when the title is not its
+    # name, and when it was last active.
+    chats = [
+        {
+            "id": chat.id,
+            "label": " · ".join(
+                dict.fromkeys(
+                    filter(None, (chat.title, chat.character_name, f"{chat.updated_at:%d %b %Y}"))
+                )
+            ),
+        }
+        for chat in thread_refs(owner_id=request.user.pk)
+    ]
     page_data = {
         "lorebook": LorebookOutputSerializer(lorebook).data,
         "characters": characters,
+        "chats": chats,
         "endpoint": f"/api/lorebooks/{lorebook.pk}/",
     }
     return render(

@@ -68,6 +68,7 @@ from chat.context.layers import (
     Turn,
 )
 from chat.context.receipts import Receipt, receipt_payload
+from chat.context.sources import NextTurn, next_turn
 
 __all__ = [
     "HEADINGS",
@@ -77,6 +78,7 @@ __all__ = [
     "ContextLayer",
     "FittedLayer",
     "MessagesLayer",
+    "NextTurn",
     "Receipt",
     "SectionLayer",
     "Slot",
@@ -84,6 +86,7 @@ __all__ = [
     "Turn",
     "assemble_context",
     "build_context",
+    "next_turn",
     "prompt_tokens",
     "receipt_payload",
 ]

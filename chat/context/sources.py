@@ -70,13 +70,13 @@ class TurnSources:
         return tuple(line for line in self.lore if line.layer == layer)
 
 
-def _chat_length(thread, history: Sequence) -> int:
+def _chat_length(thread_id: int | None, history: Sequence) -> int:
     """The chat's visible messages, the new one included (a count only past the prompt's)."""
     from chat.selectors import PROMPT_HISTORY_LIMIT, visible_messages
 
-    if len(history) < PROMPT_HISTORY_LIMIT or getattr(thread, "pk", None) is None:
+    if len(history) < PROMPT_HISTORY_LIMIT or thread_id is None:
         return max(len(history), 1)
-    return visible_messages(thread_id=thread.pk).count()
+    return visible_messages(thread_id=thread_id).count()
 
 
 def _past_lore(history: Sequence, back: int) -> list[tuple[int, dict[int, str]]]:
@@ -93,6 +93,40 @@ def _past_lore(history: Sequence, back: int) -> list[tuple[int, dict[int, str]]]
         return []
     lore = lore_of_replies(message_ids=[message_id for _, message_id in replies])
     return [(ago, lore.get(message_id, {})) for ago, message_id in replies]
+
+
+@dataclass(frozen=True)
+class NextTurn:
+    """A chat's next turn for a would-be new message, as a turn reads its lore: what the
+    lorebook test box runs a book against."""
+
+    messages: tuple[str, ...]  # the new message, then the chat's prompt messages, newest first
+    chat_length: int  # the chat's visible messages, the new one included
+    group_seed: str  # the seed of the turn's inclusion-group draws
+    history: tuple = ()  # the prompt messages behind ``messages`` (``PromptMessage``)
+
+    def past_lore(self, back: int) -> list[tuple[int, dict[int, str]]]:
+        """The lore of the replies among the newest ``back`` messages (``_past_lore``)."""
+        return _past_lore(self.history, back)
+
+
+def next_turn(*, thread_id: int, text: str) -> NextTurn:
+    """The chat's next turn were ``text`` sent now (the caller checked the chat is the
+    user's): its messages, length and draw seed as ``gather_sources`` reads them."""
+    from chat.selectors import PROMPT_HISTORY_LIMIT, PromptMessage, prompt_history
+    from chat.services.guard import next_seq
+
+    seq = next_seq(thread_id)
+    before = prompt_history(thread_id=thread_id, before_seq=seq)
+    history = (PromptMessage(None, seq, "user", text), *before)
+    return NextTurn(
+        messages=tuple(message.content for message in history),
+        chat_length=len(history)
+        if len(before) < PROMPT_HISTORY_LIMIT
+        else _chat_length(thread_id, before) + 1,
+        group_seed=f"{thread_id}:{seq}",
+        history=history,
+    )
 
 
 def gather_sources(
@@ -150,7 +184,7 @@ def gather_sources(
         messages=[message.content for message in history],
         token_budget=sum(budgets.get(name, 0) for name in LORE_LAYERS),
         stamp=LORE_NOT_STAMPED if lore_stamp is READ_STAMP else lore_stamp,
-        chat_length=_chat_length(thread, history),
+        chat_length=_chat_length(getattr(thread, "pk", None), history),
         past_lore=lambda back: _past_lore(history, back),
         group_seed=f"{thread.pk}:{getattr(history[0], 'seq', 0) if history else 0}",
     )

@@ -1,5 +1,5 @@
 // The lorebook pages: the editor (entries with key chips, search, the "which entries would
-// fire" test box, save) and the import form on the lorebook list (with what the import
+// fire" test box of lorebook-test.js, save) and the import form on the lorebook list (with what the import
 // read differently).
 //
 // The editor reads its data from the page's <script type="application/json"
@@ -10,6 +10,7 @@
 import { h } from "./lib/dom.js";
 import { request, upload } from "./lib/http.js";
 import { checkbox, field, groupAndTiming, numberInput, select } from "./lorebook-fields.js";
+import { startTestBox } from "./lorebook-test.js";
 
 const LOGIC = [
   ["and_any", "AND ANY"],
@@ -263,66 +264,13 @@ function startEditor(root, data) {
   }
   document.getElementById("lore-save").addEventListener("click", save);
 
-  const results = document.getElementById("lore-test-results");
-  document.getElementById("lore-test-run").addEventListener("click", async () => {
-    if (dirty && !(await save())) return; // test what is stored, so save first
-    results.replaceChildren(h("li", { class: "muted", text: "Testing…" }));
-    const text = document.getElementById("lore-test-text").value;
-    try {
-      const answer = await request("POST", `${data.endpoint}test/`, { body: { text } });
-      const fired = answer.filter((item) => !item.held_back);
-      // A blank text is no test of keys: say what it shows instead of a result that looks like one.
-      const blank = !text.trim();
-      const held = answer
-        .filter((item) => item.held_back)
-        .map((item) => h("li", { class: "lore-held muted" }, h("strong", { text: item.comment }), ` — held back: ${item.detail}`));
-      results.replaceChildren(
-        ...(blank
-          ? [
-              h("li", {
-                class: "lore-test-note muted",
-                text: fired.length
-                  ? "No text given: only what is always in would go in, the constant entries below (and any their own text fires). Write a line of chat to test its keys."
-                  : "No text given: write a line of chat to see which entries its words fire. No entry is always in (constant), so none would go in without one.",
-              }),
-            ]
-          : []),
-        ...(fired.length
-          ? fired.map((item) =>
-              h(
-                "li",
-                { class: "lore-fired" },
-                h("strong", { text: item.comment }),
-                " — ",
-                item.reason === "constant"
-                  ? "always in (constant)"
-                  : item.reason === "vector"
-                    ? ["by meaning, ", h("span", { class: "lore-fired__score", text: `similarity ${Number(item.score).toFixed(2)}` })]
-                    : ["key ", h("span", { class: "lore-fired__key", text: `“${item.matched_key}”` })],
-                item.secondary_key ? [" with ", h("span", { class: "lore-fired__key", text: `“${item.secondary_key}”` })] : null,
-                item.reason === "recursion" ? " (found in another entry's text)" : null,
-                h("span", { class: "muted", text: ` · ${item.tokens} tokens` }),
-              ),
-            )
-          : blank
-            ? []
-            : [h("li", { class: "muted", text: "No entry would fire." })]),
-        ...held,
-      );
-    } catch (error) {
-      results.replaceChildren(h("li", { class: "form-error", text: error.message }));
-    }
-    showAboveSaveBar(results);
+  startTestBox({
+    root,
+    endpoint: data.endpoint,
+    chats: data.chats,
+    save: () => (dirty ? save() : Promise.resolve(true)),
+    entries: () => entries,
   });
-
-  // The Save bar stays at the bottom of the screen: bring the results into sight above it, as
-  // many as fit, the first always.
-  const saveBar = root.querySelector(".lore-save");
-  function showAboveSaveBar(list) {
-    root.style.setProperty("--lore-save-height", `${saveBar.offsetHeight}px`);
-    list.lastElementChild?.scrollIntoView({ block: "nearest" });
-    list.firstElementChild?.scrollIntoView({ block: "nearest" });
-  }
 
   window.addEventListener("beforeunload", (event) => {
     if (dirty) event.preventDefault();
