@@ -82,3 +82,56 @@ def test_the_old_value_the_change_says_it_left_still_ties_a_mention_to_it():
     assert decisions == [("update 1", "")]
     assert "cousin still runs the bakery in Tarbert" in chunks[0]["content"]
     assert "Dunoon" in chunks[0]["content"]
+
+
+PARTNER = Existing(
+    ref=1, type="relationship", title="Kai: noor", content="Kai's girlfriend Noor paints boats."
+)
+HAMSTER = Existing(ref=1, type="fact", title="Kai: pip", content="That's pip, Kai's hamster.")
+
+
+@pytest.mark.parametrize(
+    ("old", "change", "newcomer"),
+    [
+        (
+            PARTNER,
+            "Kai and Noor broke up in the spring.",
+            "Kai is seeing someone from the choir, they sing together on fridays.",
+        ),
+        # The pet that came instead is of another kind than the one that left.
+        (HAMSTER, "Pip went to live with Kai's aunt.", "This is clover, Kai's new rabbit."),
+    ],
+)
+def test_who_came_instead_is_kept_with_the_change_that_says_the_old_one_went(old, change, newcomer):
+    chunks, decisions = keep_mentions_with_changes(
+        [chunk("Kai: gone", change, [3]), chunk("Kai: new", newcomer, [5])],
+        [old],
+        [("update 1", ""), ("add", "")],
+        names=NAMES,
+    )
+    assert decisions == [("update 1", "")]
+    assert change in chunks[0]["content"] and newcomer in chunks[0]["content"]
+    assert chunks[0]["source_seqs"] == [3, 5]
+
+
+@pytest.mark.parametrize(
+    ("old", "change", "other"),
+    [
+        # The change already says who came instead: another partner chunk is its own.
+        (
+            PARTNER,
+            "Kai and Noor broke up. Kai's boyfriend idris moved in in june.",
+            "Kai's brother's wife cooks on sundays.",
+        ),
+        # The old memory is no partner's or pet's: a pet chunk beside a move is its own.
+        (OLD_HOME, "Kai moved to Dunoon in May.", "This is clover, Kai's new rabbit."),
+    ],
+)
+def test_a_partner_or_pet_chunk_beside_a_change_that_needs_none_is_its_own(old, change, other):
+    chunks, _ = keep_mentions_with_changes(
+        [chunk("Kai: change", change, [3]), chunk("Kai: other", other, [5])],
+        [old],
+        [("update 1", ""), ("add", "")],
+        names=NAMES,
+    )
+    assert [c["content"] for c in chunks] == [change, other]

@@ -67,8 +67,9 @@ The rules by capability, one module each; this module is the package's public fa
 - ``matching``: an existing memory as the prompt numbered it, title words and ``same n``;
 - ``changes``: a slot's value said to have changed, a partner or pet gone, a thing ended;
 - ``verdict``: the decision per chunk and the remainders of a split update;
-- ``mentions``: a chunk that goes on about a value an update retires, folded into the
-  update's chunk (``keep_mentions_with_changes``).
+- ``mentions``: a chunk that goes on about a value an update retires, or says who came
+  instead of a partner or pet it tells of going, folded into the update's chunk
+  (``keep_mentions_with_changes``).
 """
 
 from drawhisper.providers.offline.decisions.changes import (

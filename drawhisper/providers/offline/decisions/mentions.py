@@ -11,8 +11,14 @@ then tells what changed and what was said about the old value, and nothing is dr
 A chunk is a mention of the old value when it is the same speaker's (the part of both
 titles before ":"), was decided ``add`` (a chunk with a decision of its own keeps it) and
 shares a word with the retired memory that the change's own content does not say, or says
-as ended ("left Oviedo"): a word of what was retired, not of what came instead. Names of the two people, function words,
-title filler and words of time name no value and are left out.
+as ended ("left Oviedo"): a word of what was retired, not of what came instead. Names of
+the two people, function words, title filler and words of time name no value and are left
+out.
+
+The same holds for who came instead, when the change tells only of the old partner or pet
+going ("we got divorced", "pip went to live with my aunt"): the chunk of the same speaker
+that names a partner, or a pet of any kind ("this is clover, my new rabbit"), is folded in,
+so the memory of the ending also says what holds now.
 """
 
 from __future__ import annotations
@@ -22,8 +28,16 @@ from collections.abc import Iterable, Sequence
 from drawhisper.providers.offline.decisions.changes import _NOT_A_THING, _ended_things
 from drawhisper.providers.offline.decisions.cues import _WORD
 from drawhisper.providers.offline.decisions.matching import Existing, _stem
-from drawhisper.providers.offline.decisions.slots import _name_words
+from drawhisper.providers.offline.decisions.slots import (
+    ANY_PET,
+    PET_SLOTS,
+    _name_words,
+    _slot_values,
+    _slots,
+)
 from drawhisper.providers.offline.sentences import shorten
+
+PET_SLOTS_AND_ANY = frozenset({*PET_SLOTS, ANY_PET})
 
 # As long as an extracted chunk may be (``extraction.MAX_CONTENT_CHARACTERS``).
 _MAX_CONTENT = 900
@@ -71,13 +85,15 @@ def keep_mentions_with_changes(
         retired = _value_words(by_ref[int(ref)].content, ignored) - (
             _value_words(str(change["content"]), ignored) - ended
         )
+        gone = _gone_ones(by_ref[int(ref)].content, str(change["content"]))
         for other, (other_decision, _) in enumerate(decisions):
             if other == position or other in folded or other_decision != "add":
                 continue
             mention = merged[other]
             if _speaker(mention) != speaker:
                 continue
-            if not retired & _value_words(str(mention["content"]), ignored):
+            said = str(mention["content"])
+            if not retired & _value_words(said, ignored) and not gone & _slots(said):
                 continue
             change["content"] = shorten(f"{change['content']} {mention['content']}", _MAX_CONTENT)
             change["source_seqs"] = sorted(
@@ -86,3 +102,27 @@ def keep_mentions_with_changes(
             folded.add(other)
     kept = [index for index in range(len(merged)) if index not in folded]
     return [merged[index] for index in kept], [decisions[index] for index in kept]
+
+
+def _gone_ones(old: str, change: str) -> frozenset[str]:
+    """The slots whose newcomer belongs with ``change``: when the old memory is of a partner
+    or a pet and the change tells of that one going without saying who came instead
+    ("lintball moved in with my nan"), a chunk of the same sitting that names a partner, or
+    a pet of any kind ("this is sudsy, my rabbit"), says what came instead, and one memory
+    then holds both."""
+    slots = _slots(old)
+    pets = frozenset(slot for slot in slots if slot.startswith("pet:"))
+    family = (PET_SLOTS_AND_ANY if pets else frozenset()) | (
+        frozenset({"partner"}) if "partner" in slots else frozenset()
+    )
+    if not family:
+        return frozenset()
+    old_values = {word for words in _slot_values(old).values() for word in words}
+    new_values = {
+        word
+        for slot, words in _slot_values(change).items()
+        if slot in family
+        for word in words
+        if word not in old_values
+    }
+    return frozenset() if new_values else family
