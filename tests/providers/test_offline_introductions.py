@@ -23,6 +23,8 @@ def sitting(change):
         ("noor. she teaches the harp at the college, we've been together since october", "noor"),
         ("meet biscuit!! she's a tiny grey whippet and she's mine now", "biscuit"),
         ("this is pepper. he's a lop rabbit, i got him from the shelter last week", "pepper"),
+        # Going on from the message before: "and this is ...".
+        ("and this is crumble. i got him from the farm, he's a tiny lop", "crumble"),
     ],
 )
 def test_a_name_said_on_its_own_is_kept_with_what_is_said_of_it(change, name):

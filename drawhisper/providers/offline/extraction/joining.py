@@ -112,10 +112,10 @@ def join_changes(sentences: Sequence[Sentence]) -> list[Sentence]:
     return _join_next_message(out, joined)
 
 
-# A sentence that only says a name ("noor.", "meet biscuit!!", "this is pepper."): what the
+# A sentence that only says a name ("noor.", "meet biscuit!!", "and this is pepper."): what the
 # name is comes in the sentences after it. Words that answer or react are no name.
 _INTRODUCING = re.compile(
-    r"^\W*(?:(?:meet|introducing|say hi to|this is|that's|here's|it's)\s+)?"
+    r"^\W*(?:and\s+)?(?:(?:meet|introducing|say hi to|this is|that's|here's|it's)\s+)?"
     r"([^\W\d_][\w'-]{2,})\W*$",
     re.IGNORECASE,
 )
