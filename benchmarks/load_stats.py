@@ -40,6 +40,7 @@ import functools
 import itertools
 import json
 import os
+import resource
 import threading
 import time
 
@@ -212,7 +213,13 @@ def _profile_loop() -> None:
     profiler.enable()
 
 
+def _switches(who: int) -> int:
+    usage = resource.getrusage(who)
+    return usage.ru_nvcsw + usage.ru_nivcsw
+
+
 def stats() -> dict:
+    times = os.times()
     with _lock:
         timers = {
             name: {**timer, "wall_ms": list(timer["wall_ms"])} for name, timer in _timers.items()
@@ -220,6 +227,12 @@ def stats() -> dict:
     return {
         "cpu_s": time.process_time(),
         "loop_cpu_s": time.thread_time(),  # served on the event loop's thread
+        "user_s": times.user,
+        "system_s": times.system,
+        # Context switches: of every thread, and of the event loop's (each time it slept and
+        # was woken, or was put off a core).
+        "switches": _switches(resource.RUSAGE_SELF),
+        "loop_switches": _switches(resource.RUSAGE_THREAD),
         "statements": _counted[0],
         "progress_statements": _progress_statements[0],
         "timers": timers,

@@ -196,6 +196,12 @@ class Command(BaseCommand):
         cpu_s = sum(a["cpu_s"] - b["cpu_s"] for a, b in pairs)
         loop_cpu_s = sum(a.get("loop_cpu_s", 0.0) - b.get("loop_cpu_s", 0.0) for a, b in pairs)
         split = turn_split(before, after, turns=turns, cpu_s=cpu_s, loop_cpu_s=loop_cpu_s)
+
+        def per_turn(key: str, scale: float = 1.0) -> float | None:
+            if any(key not in stats for stats in (*before, *after)):
+                return None  # a server from before the figure was answered
+            return round(sum(a[key] - b[key] for a, b in pairs) * scale / turns, 1)
+
         return {
             "added_ttft_ms": {"p50": _ms(ttft, 50), "p95": _ms(ttft, 95)},
             "reply_ms": {"p50": _ms(total, 50), "p95": _ms(total, 95)},
@@ -211,6 +217,12 @@ class Command(BaseCommand):
             "all_queries_per_turn": round(statements / turns, 1),
             "cpu_ms_per_turn": round(cpu_s * 1000 / turns, 1),
             "loop_cpu_ms_per_turn": round(loop_cpu_s * 1000 / turns, 1),
+            # The kernel's share of that CPU, and how often the threads and the event loop
+            # slept and were woken (a lone turn pays a wake-up for every hand-off that a
+            # busy process finds already awake).
+            "system_cpu_ms_per_turn": per_turn("system_s", 1000),
+            "switches_per_turn": per_turn("switches"),
+            "loop_switches_per_turn": per_turn("loop_switches"),
             "cpu_ms_per_turn_without_embedding": round(
                 (cpu_s - split["embedding"]["cpu_s"]) * 1000 / turns, 1
             ),
@@ -232,5 +244,9 @@ class Command(BaseCommand):
             "ratio_p50": ratio(ours["added_ttft_ms"]["p50"], floor["added_ttft_ms"]["p50"]),
             "ratio_p95": ratio(ours["added_ttft_ms"]["p95"], floor["added_ttft_ms"]["p95"]),
             "throughput_ratio": ratio(ours["replies_per_s"], floor["replies_per_s"]),
+            # What our turn costs beyond the floor's, which streams the same reply.
+            "cpu_ms_per_turn_above_floor": round(
+                ours["cpu_ms_per_turn_without_embedding"] - floor["cpu_ms_per_turn"], 1
+            ),
             "stored": load.verify(chats, messages=messages),
         }
