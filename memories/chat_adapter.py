@@ -9,7 +9,9 @@ cannot go through them lives here:
   (``chat.selectors.PROMPT_STATUSES``) as a SQL condition;
 - the archive's bulk reads (messages covered by a memory job's range, joined with
   ``MemoryJob``), returned as :class:`ArchivedMessage`;
-- the deletion hook on messages and the row lock that serialises pins per thread.
+- the deletion hook on messages and the row lock that serialises pins per thread;
+- the owner and character of threads (a summary's vector is filed under them) and the
+  threads of a scene (what deleting it deletes).
 
 The rule of which messages are visible is chat's; the SQL below restates it and
 ``tests/retrieval/test_scope.py`` checks that both forms select the same rows.
@@ -235,6 +237,19 @@ def message_time_sql(thread_column: str, seq_column: str) -> str:
 
 
 # --------------------------------------------------------------------------- archive reads
+
+
+def thread_owners(*, thread_ids: Iterable[int]) -> dict[int, tuple[int, int]]:
+    """``{thread id: (owner id, character id)}`` of these threads, in one query."""
+    rows = Thread.objects.filter(pk__in=set(thread_ids)).values_list(
+        "pk", "owner_id", "character_id"
+    )
+    return {pk: (owner_id, character_id) for pk, owner_id, character_id in rows}
+
+
+def scene_thread_ids(*, scene_id: int) -> QuerySet:
+    """The ids of the scene's threads, as a subquery."""
+    return Thread.objects.filter(scene_id=scene_id).values("pk")
 
 
 def _archived(messages: Iterable[Message]) -> list[ArchivedMessage]:

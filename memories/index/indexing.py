@@ -105,7 +105,7 @@ def index_summaries(
     *, summaries: Iterable[Summary] | None = None, summary_ids: Iterable[int] | None = None
 ) -> int:
     """Embed and upsert these summaries (rows or ids) as ``summary:{pk}``; returns how many."""
-    rows = _rows(summaries, summary_ids, Summary.objects.select_related("thread"))
+    rows = _rows(summaries, summary_ids, Summary.objects.all())
     if not rows:
         return 0
     store, embedder = checked_backends(writing=True)
@@ -113,8 +113,17 @@ def index_summaries(
     missing_ids = [summary.pk for summary in rows if not summary.vector_id]
     for summary in rows:
         summary.vector_id = summary.vector_id or summary_vector_id(summary.pk)
+    owners = chat_adapter.thread_owners(thread_ids=[summary.thread_id for summary in rows])
     store.upsert(
-        [summary_record(summary, vector) for summary, vector in zip(rows, vectors, strict=True)]
+        [
+            summary_record(
+                summary,
+                vector,
+                owner_id=owners[summary.thread_id][0],
+                character_id=owners[summary.thread_id][1],
+            )
+            for summary, vector in zip(rows, vectors, strict=True)
+        ]
     )
     for summary in rows:
         if summary.pk in missing_ids:

@@ -169,7 +169,7 @@ def _reindex_rows(
         bar.update(len(batch))
     bar.close()
 
-    summaries = Summary.objects.select_related("thread").order_by("pk")
+    summaries = Summary.objects.order_by("pk")
     bar = progress("summaries", summaries.count())
     for batch in _chunks(summaries, batch_size):
         todo = [

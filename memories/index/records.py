@@ -140,14 +140,14 @@ def memory_record(memory: Memory, vector: Sequence[float]) -> VectorRecord:
     return VectorRecord(id=memory.vector_id, vector=list(vector), metadata=memory_metadata(memory))
 
 
-def summary_record(summary: Summary, vector: Sequence[float]) -> VectorRecord:
-    thread = summary.thread
+def summary_record(
+    summary: Summary, vector: Sequence[float], *, owner_id: int, character_id: int
+) -> VectorRecord:
+    """The summary's vector, filed under its thread's owner and character."""
     return VectorRecord(
         id=summary.vector_id or summary_vector_id(summary.pk),
         vector=list(vector),
-        metadata=summary_metadata(
-            summary, owner_id=thread.owner_id, character_id=thread.character_id
-        ),
+        metadata=summary_metadata(summary, owner_id=owner_id, character_id=character_id),
     )
 
 

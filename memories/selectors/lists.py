@@ -13,6 +13,7 @@ from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 
 from chat import selectors as chat_selectors
 from chat.selectors import ThreadRef
+from memories import chat_adapter
 from memories.models import Memory, MemoryDismissal, MemoryPin
 from memories.selectors.search import memory_search_scores
 
@@ -60,7 +61,9 @@ def memory_count(*, character_id: int | None = None, scene_id: int | None = None
     if character_id is not None:
         memories = memories.filter(character_id=character_id)
     if scene_id is not None:
-        memories = memories.filter(origin_thread__scene_id=scene_id)
+        memories = memories.filter(
+            origin_thread_id__in=chat_adapter.scene_thread_ids(scene_id=scene_id)
+        )
     return memories.count()
 
 

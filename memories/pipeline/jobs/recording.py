@@ -159,9 +159,7 @@ def job_finish(*, claim: JobClaim, context: JobContext, step: str, output: dict)
     with transaction.atomic():
         job = _held(claim)
         summary_id = context.output("store")["summary_id"]
-        index.index_summaries(
-            summaries=Summary.objects.filter(pk=summary_id).select_related("thread")
-        )
+        index.index_summaries(summaries=Summary.objects.filter(pk=summary_id))
         _save_output(job, step, output)
         job.status = MemoryJob.Status.SUCCEEDED
         job.last_error = ""
