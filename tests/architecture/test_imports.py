@@ -53,6 +53,7 @@ CROSS_APP_SEAMS = (
     (CHAT_ADAPTER, "chat.models"),
     ("characters", "chat.naming"),
     ("scenes", "chat.naming"),
+    ("characters.api.lorebook_test", "chat.context"),
     ("drawhisper.routing", "chat.routing"),
     *(("chat", module) for module in MEMORY_MODULES_FOR_CHAT),
     ("characters", "memories.context"),
