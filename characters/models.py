@@ -83,6 +83,12 @@ class Lorebook(models.Model):
         help_text="Match every entry by meaning too, unless the entry says otherwise "
         "(SillyTavern's vector storage 'Enabled for all entries', for this book).",
     )
+    use_group_scoring = models.BooleanField(
+        null=True,
+        blank=True,
+        help_text="Group scoring for the entries that leave theirs null (SillyTavern's World "
+        "Info 'Use group scoring', for this book); null follows LORE_GROUP_SCORING.",
+    )
     source_format = models.CharField(max_length=20, choices=Format.choices, default=Format.NATIVE)
     source = models.JSONField(default=dict, blank=True)
     characters = models.ManyToManyField(Character, blank=True, related_name="lorebooks")

@@ -103,6 +103,12 @@ class LorebookInputSerializer(StrictSerializer):
     token_budget = _number(0, allow_null=True)
     recursive_scanning = StrictBooleanField(required=False, allow_null=True)
     vectorized = StrictBooleanField(required=False)
+    use_group_scoring = StrictBooleanField(
+        required=False,
+        allow_null=True,
+        help_text="Group scoring for the entries that leave theirs null (in a group, only the "
+        "entries that matched the most keys compete); null follows the site's default.",
+    )
     entries = serializers.ListField(
         child=LorebookEntryInputSerializer(),
         required=False,

@@ -59,6 +59,7 @@ class LorebookOutputSerializer(serializers.ModelSerializer):
             "token_budget",
             "recursive_scanning",
             "vectorized",
+            "use_group_scoring",
             "source_format",
             "card_character",
             "characters",

@@ -76,7 +76,9 @@ def entry_view(entry: LorebookEntry, *, book: Lorebook | None = None) -> LoreEnt
         group=entry.group,
         group_override=entry.group_override,
         group_weight=entry.group_weight,
-        use_group_scoring=entry.use_group_scoring,
+        use_group_scoring=entry.use_group_scoring
+        if entry.use_group_scoring is not None
+        else book.use_group_scoring,
         sticky=entry.sticky,
         cooldown=entry.cooldown,
         delay=entry.delay,

@@ -29,7 +29,7 @@ from drawhisper.api import ID_MAX, not_yours
 
 MAX_ENTRIES = 2_000
 __all__ = ["ENTRY_FIELDS", "MAX_CONTENT", "MAX_ENTRIES", "MAX_KEYS"]
-BOOK_FIELDS = (*formats.BOOK_FIELDS, "vectorized")
+BOOK_FIELDS = (*formats.BOOK_FIELDS, "vectorized", "use_group_scoring")
 ATTACHMENTS = ("characters", "scenes", "threads")
 
 
@@ -55,9 +55,10 @@ def _check_book(values: Mapping[str, Any]) -> None:
             isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 1_000_000
         ):
             errors[name] = ["Must be a whole number from 0 to 1000000, or null."]
-    value = values.get("recursive_scanning")
-    if value is not None and not isinstance(value, bool):
-        errors["recursive_scanning"] = ["Must be true, false or null."]
+    for name in ("recursive_scanning", "use_group_scoring"):
+        value = values.get(name)
+        if value is not None and not isinstance(value, bool):
+            errors[name] = ["Must be true, false or null."]
     if "vectorized" in values and not isinstance(values["vectorized"], bool):
         errors["vectorized"] = ["Must be true or false."]
     if errors:
@@ -295,8 +296,9 @@ def lorebook_set_card_book(*, character: Character, book: dict | None) -> Lorebo
 
 
 def lorebook_export(*, lorebook: Lorebook, format: str = formats.WORLD_INFO) -> dict[str, Any]:
-    """The book in SillyTavern's shape. SillyTavern has no per-book vector default, so with
-    ours on, each entry that follows the book is written as ``vectorized`` itself."""
+    """The book in SillyTavern's shape. SillyTavern has no per-book vector or group-scoring
+    default, so each entry that follows the book is written with the book's: ``vectorized``
+    true when ours is on, ``use_group_scoring`` when the book sets it."""
     book = {name: getattr(lorebook, name) for name in formats.BOOK_FIELDS}
     book.update(source_format=lorebook.source_format, source=lorebook.source)
     book_vectorized = True if lorebook.vectorized else None
@@ -304,6 +306,9 @@ def lorebook_export(*, lorebook: Lorebook, format: str = formats.WORLD_INFO) -> 
         {
             **{name: getattr(entry, name) for name in ENTRY_FIELDS},
             "vectorized": entry.vectorized if entry.vectorized is not None else book_vectorized,
+            "use_group_scoring": entry.use_group_scoring
+            if entry.use_group_scoring is not None
+            else lorebook.use_group_scoring,
             "source": entry.source,
             "source_key": entry.source_key,
             "source_format": lorebook.source_format,

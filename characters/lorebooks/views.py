@@ -6,6 +6,7 @@ inline code). Another user's lorebook is a 404."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -67,6 +68,7 @@ def lorebook_edit(request, lorebook_id: int):
         "lorebook": LorebookOutputSerializer(lorebook).data,
         "characters": characters,
         "chats": chats,
+        "group_scoring_default": settings.LORE_GROUP_SCORING,
         "endpoint": f"/api/lorebooks/{lorebook.pk}/",
     }
     return render(

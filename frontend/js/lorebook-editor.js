@@ -9,7 +9,7 @@
 
 import { h } from "./lib/dom.js";
 import { request, upload } from "./lib/http.js";
-import { checkbox, field, groupAndTiming, numberInput, select } from "./lorebook-fields.js";
+import { checkbox, field, groupAndTiming, numberInput, select, triState } from "./lorebook-fields.js";
 import { startTestBox } from "./lorebook-test.js";
 
 const LOGIC = [
@@ -41,16 +41,11 @@ const NEW_ENTRY = {
   group: "",
   group_override: false,
   group_weight: 100,
+  use_group_scoring: null,
   sticky: null,
   cooldown: null,
   delay: null,
 };
-// An entry's "match by meaning" (SillyTavern's vectorized): null follows the book's default.
-const VECTORIZED = [
-  ["", "As the book says"],
-  ["true", "Yes"],
-  ["false", "No"],
-];
 
 function keyChips({ label, keys, onChange }) {
   const list = h("ul", { class: "key-chips", "aria-label": label });
@@ -162,7 +157,8 @@ function entryView(entry, { onRemove, onChange, bookByMeaning = () => false }) {
       field("Probability %", numberInput(entry.probability, update("probability"), { min: 0, max: 100, label: "Probability" })),
       field(
         "Match by meaning",
-        select(VECTORIZED, entry.vectorized === null || entry.vectorized === undefined ? "" : String(entry.vectorized), (value) => update("vectorized")(value === "" ? null : value === "true"), "Match by meaning"),
+        // SillyTavern's vectorized: null follows the book's default.
+        triState(entry.vectorized, update("vectorized"), "As the book says", "Match by meaning"),
       ),
     ),
     groupAndTiming(entry, update),
@@ -216,6 +212,15 @@ function startEditor(root, data) {
   name.addEventListener("input", changed);
   if (vectorized.checked === vectorized.defaultChecked) vectorized.checked = Boolean(book.vectorized);
   else changed();
+  // The book's group scoring, for the entries that leave theirs to it; null: the site's default.
+  const groupScoring = triState(
+    book.use_group_scoring,
+    changed,
+    `As the site's default (${data.group_scoring_default ? "yes" : "no"})`,
+    "Group scoring",
+  );
+  groupScoring.id = "lore-group-scoring";
+  document.getElementById("lore-group-scoring").replaceWith(groupScoring);
   vectorized.addEventListener("change", () => {
     changed();
     render(); // the entries' "never goes in" hints follow the book's choice
@@ -249,7 +254,13 @@ function startEditor(root, data) {
     status.textContent = "Saving…";
     try {
       const saved = await request("PATCH", data.endpoint, {
-        body: { name: name.value, vectorized: vectorized.checked, characters: [...attached], entries },
+        body: {
+          name: name.value,
+          vectorized: vectorized.checked,
+          use_group_scoring: groupScoring.value === "" ? null : groupScoring.value === "true",
+          characters: [...attached],
+          entries,
+        },
       });
       entries.splice(0, entries.length, ...saved.entries.map((entry) => ({ ...entry })));
       document.getElementById("lore-title").textContent = saved.name;

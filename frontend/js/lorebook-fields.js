@@ -33,6 +33,17 @@ export function checkbox(labelText, checked, onChange) {
   return h("label", { class: "inline-check" }, input, ` ${labelText}`);
 }
 
+// A yes / no / "as the default" choice of true, false or null.
+export function triState(value, onChange, defaultText, label) {
+  const options = [
+    ["", defaultText],
+    ["true", "Yes"],
+    ["false", "No"],
+  ];
+  const current = value === null || value === undefined ? "" : String(value);
+  return select(options, current, (chosen) => onChange(chosen === "" ? null : chosen === "true"), label);
+}
+
 // Inclusion groups (of a group's entries that fire, one goes in) and timed effects, in messages.
 export function groupAndTiming(entry, update) {
   const group = h("input", {
@@ -51,6 +62,7 @@ export function groupAndTiming(entry, update) {
     field("Inclusion group", group),
     checkbox("Wins its group by order", Boolean(entry.group_override), update("group_override")),
     field("Group weight", numberInput(entry.group_weight, update("group_weight"), { min: 0, label: "Group weight" })),
+    field("Group scoring", triState(entry.use_group_scoring, update("use_group_scoring"), "As the book says", "Group scoring")),
     messages("sticky", "Sticky (messages)"),
     messages("cooldown", "Cooldown (messages)"),
     messages("delay", "Delay (messages)"),

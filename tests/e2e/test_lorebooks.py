@@ -282,3 +282,42 @@ def test_testing_a_blank_text_says_only_the_always_in_entries_would_go_in(
     page.get_by_role("button", name="Test").click()
     expect(results.locator("li.lore-fired")).to_have_count(1)
     expect(results).not_to_contain_text("No text given")
+
+
+def test_set_group_scoring_on_the_book_and_on_an_entry(live_app, browser_page, login):
+    page = browser_page
+    user = live_app.create_user()
+    book = Lorebook.objects.create(owner=user, name="Sky")
+    book.entries.create(uid=0, comment="Storm", content="A storm.", keys=["storm", "thunder"])
+    book.entries.create(uid=1, comment="Drizzle", content="Drizzle.", keys=["storm"])
+    book.entries.update(group="sky")
+    login(page, user)
+    page.goto(f"{live_app.url}/lorebooks/{book.pk}/")
+
+    scoring = page.get_by_label("Group scoring", exact=True).first
+    expect(scoring).to_have_value("")
+    expect(scoring.locator("option:checked")).to_have_text("As the site's default (no)")
+    scoring.select_option(label="Yes")
+    page.get_by_role("button", name="Save", exact=True).click()
+    expect(page.locator("#lore-status")).to_have_text("Saved")
+    book.refresh_from_db()
+    assert book.use_group_scoring is True
+
+    page.get_by_label("Which entries would fire for this text?").fill("a storm with thunder")
+    page.get_by_role("button", name="Test", exact=True).click()
+    results = page.get_by_role("list", name="Entries that would fire")
+    expect(results.locator("li.lore-fired")).to_have_text([re.compile(r"^Storm — key")])
+    expect(results).to_contain_text(
+        "Drizzle — held back: Lost inclusion group “sky”: another entry of the group matched more keys (Storm)."
+    )
+
+    # An entry's own choice: "No" keeps it in the draw whatever the book says.
+    drizzle = page.locator(".lore-entry").nth(1)
+    expect(drizzle.get_by_label("Group scoring")).to_have_value("")  # as the book says
+    drizzle.get_by_label("Group scoring").select_option(label="No")
+    page.get_by_role("button", name="Save", exact=True).click()
+    expect(page.locator("#lore-status")).to_have_text("Saved")
+    assert book.entries.get(comment="Drizzle").use_group_scoring is False
+    page.reload()
+    expect(page.get_by_label("Group scoring", exact=True).first).to_have_value("true")
+    expect(page.locator(".lore-entry").nth(1).get_by_label("Group scoring")).to_have_value("false")
