@@ -1,4 +1,4 @@
-// The lorebook pages: the editor (entries with key chips, search, the "which entries would
+// The lorebook pages: the editor (entries with key chips, search, duplicate, the "which entries would
 // fire" test box of lorebook-test.js, save) and the import form on the lorebook list (with what the import
 // read differently).
 //
@@ -100,7 +100,19 @@ function neverFiresHint(entry, bookByMeaning) {
   return "No keys and not constant: this entry never goes into a prompt. Add a key, or tick Constant (always in).";
 }
 
-function entryView(entry, { onRemove, onChange, bookByMeaning = () => false }) {
+// A copy of an entry, as SillyTavern's "Duplicate entry" makes one: every setting and key, a
+// title saying it is a copy, and no id or uid (it is a new entry when saved).
+function entryCopy(entry) {
+  const { id, uid, display_index: displayIndex, ...settings } = entry;
+  return {
+    ...settings,
+    comment: `${entryTitle(entry)} (copy)`,
+    keys: [...entry.keys],
+    secondary_keys: [...entry.secondary_keys],
+  };
+}
+
+function entryView(entry, { onRemove, onDuplicate, onChange, bookByMeaning = () => false }) {
   const title = h("h3", { text: entryTitle(entry) });
   const hint = h("p", { class: "lore-entry__hint" });
   const showHint = () => {
@@ -136,6 +148,7 @@ function entryView(entry, { onRemove, onChange, bookByMeaning = () => false }) {
       { class: "lore-entry__head" },
       title,
       comment,
+      h("button", { type: "button", text: "Duplicate entry", onclick: onDuplicate }),
       h("button", { type: "button", class: "danger", text: "Delete entry", onclick: onRemove }),
     ),
     hint,
@@ -197,6 +210,14 @@ function startEditor(root, data) {
             entries.splice(index, 1);
             changed();
             render();
+          },
+          onDuplicate: () => {
+            entries.splice(index + 1, 0, entryCopy(entry));
+            changed();
+            render();
+            const copy = list.children[index + 1];
+            copy.hidden = false; // shown even when the search would hide it
+            copy.querySelector("input[aria-label=Title]").focus();
           },
         });
         view.hidden = !matches(entry, search.value.trim());

@@ -321,3 +321,48 @@ def test_set_group_scoring_on_the_book_and_on_an_entry(live_app, browser_page, l
     page.reload()
     expect(page.get_by_label("Group scoring", exact=True).first).to_have_value("true")
     expect(page.locator(".lore-entry").nth(1).get_by_label("Group scoring")).to_have_value("false")
+
+
+def test_duplicate_an_entry_with_its_keys_and_settings(live_app, browser_page, login):
+    page = browser_page
+    user = live_app.create_user()
+    book = Lorebook.objects.create(owner=user, name="Harbour")
+    original = book.entries.create(
+        uid=0,
+        comment="Harbour",
+        content="Boats rock at anchor.",
+        keys=["harbour", "quay"],
+        secondary_keys=["night"],
+        selective=True,
+        group="town",
+        sticky=3,
+        insertion_order=40,
+    )
+    book.entries.create(uid=1, comment="Mill", content="The mill.", keys=["mill"])
+    login(page, user)
+    page.goto(f"{live_app.url}/lorebooks/{book.pk}/")
+
+    page.locator(".lore-entry").first.get_by_role("button", name="Duplicate entry").click()
+    entries = page.locator(".lore-entry")
+    expect(entries.locator("h3")).to_have_text(["Harbour", "Harbour (copy)", "Mill"])
+    copy = entries.nth(1)
+    expect(copy.get_by_label("Title")).to_be_focused()
+    expect(copy.get_by_role("list", name="Keys", exact=True).locator(".chip")).to_have_count(2)
+    expect(page.locator("#lore-status")).to_have_text("Unsaved changes")
+    copy.get_by_label("Content").fill("Boats rock at anchor, in the rain.")
+    page.get_by_role("button", name="Save", exact=True).click()
+    expect(page.locator("#lore-status")).to_have_text("Saved")
+
+    stored = list(book.entries.order_by("id"))
+    assert len(stored) == 3
+    kept = next(entry for entry in stored if entry.pk == original.pk)
+    assert (kept.comment, kept.content) == ("Harbour", "Boats rock at anchor.")
+    made = next(entry for entry in stored if entry.comment == "Harbour (copy)")
+    assert made.pk != original.pk and made.uid not in (0, 1)
+    assert made.content == "Boats rock at anchor, in the rain."
+    assert (made.keys, made.secondary_keys, made.selective) == (
+        ["harbour", "quay"],
+        ["night"],
+        True,
+    )
+    assert (made.group, made.sticky, made.insertion_order) == ("town", 3, 40)
