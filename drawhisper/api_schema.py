@@ -13,7 +13,8 @@ request the schema calls valid is one the server accepts, and one it calls inval
   ``extend_schema(request={media type: serializer})``. Form-encoded bodies are still parsed
   but not documented: they cannot carry lists, objects or null.
 
-It also adds the error answers drf-spectacular cannot see in an ``APIView``: 400, 401/403,
+It also adds the error answers drf-spectacular cannot see in an ``APIView``: 400 (for every
+GET too, which refuses a query parameter it does not take), 401/403,
 404 and 413, and 429 where the view throttles, each with ``drawhisper.api.ErrorSerializer``'s
 shape. A 409 is declared by the view that answers it (``extend_schema(responses=...)``). Kept apart from
 ``drawhisper.api`` because DRF imports that module while its views load, and
@@ -88,8 +89,9 @@ class ApiSchema(AutoSchema):
             return responses
         has_body = self.method in ("POST", "PUT", "PATCH")
         errors: dict[str, str] = {}
-        if has_body or self._has_query_parameters():
-            errors["400"] = "Bad input; `detail` names the field."
+        # Every GET refuses a query parameter it does not take (``refuse_query``).
+        if has_body or self.method == "GET" or self._has_query_parameters():
+            errors["400"] = "Bad input; `detail` names the field or query parameter."
         if not self._is_open():
             errors["401"] = "No valid credentials."
             errors["403"] = "Not allowed (session requests without a CSRF token)."

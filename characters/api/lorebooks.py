@@ -145,7 +145,9 @@ class LorebookListCreateApi(APIView):
 class LorebookDetailApi(APIView):
     @extend_schema(operation_id="lorebooks_retrieve", responses=LorebookOutputSerializer)
     def get(self, request, lorebook_id: int):
-        return Response(LorebookOutputSerializer(get_own_lorebook(request, lorebook_id)).data)
+        lorebook = get_own_lorebook(request, lorebook_id)
+        refuse_query(request)
+        return Response(LorebookOutputSerializer(lorebook).data)
 
     @extend_schema(
         operation_id="lorebooks_partial_update",

@@ -59,7 +59,9 @@ class PersonaListCreateApi(APIView):
 class PersonaDetailApi(APIView):
     @extend_schema(operation_id="personas_retrieve", responses=PersonaOutputSerializer)
     def get(self, request, persona_id: int):
-        return Response(PersonaOutputSerializer(get_own_persona(request, persona_id)).data)
+        persona = get_own_persona(request, persona_id)
+        refuse_query(request)
+        return Response(PersonaOutputSerializer(persona).data)
 
     @extend_schema(
         operation_id="personas_partial_update",

@@ -98,7 +98,9 @@ class CharacterDetailApi(APIView):
 
     @extend_schema(operation_id="characters_retrieve", responses=CharacterOutputSerializer)
     def get(self, request, character_id: int):
-        return Response(CharacterOutputSerializer(get_own_character(request, character_id)).data)
+        character = get_own_character(request, character_id)  # another user's: 404 first
+        refuse_query(request)
+        return Response(CharacterOutputSerializer(character).data)
 
     def _update(self, request, character_id: int, *, partial: bool):
         character = get_own_character(request, character_id)

@@ -44,6 +44,7 @@ from drawhisper.api import (
     paged,
     paged_response,
     refuse_body,
+    refuse_query,
 )
 
 
@@ -117,7 +118,9 @@ class ThreadListCreateApi(APIView):
 class ThreadDetailApi(APIView):
     @extend_schema(operation_id="threads_retrieve", responses=ThreadOutputSerializer)
     def get(self, request, thread_id: int):
-        return Response(ThreadOutputSerializer(get_own_thread(request, thread_id)).data)
+        thread = get_own_thread(request, thread_id)
+        refuse_query(request)
+        return Response(ThreadOutputSerializer(thread).data)
 
     @extend_schema(
         operation_id="threads_partial_update",
@@ -160,6 +163,7 @@ class MessageDetailApi(APIView):
     @extend_schema(operation_id="threads_messages_retrieve", responses=MessageOutputSerializer)
     def get(self, request, thread_id: int, message_id: int):
         message = get_message(get_own_thread(request, thread_id), message_id)
+        refuse_query(request)
         return Response(messages_payload([message])[0])
 
     @extend_schema(
@@ -331,6 +335,7 @@ class ThreadMemoryProgressApi(APIView):
     )
     def get(self, request, thread_id: int):
         thread = get_own_thread(request, thread_id)
+        refuse_query(request)
         return Response(transfer.memory_progress(thread=thread))
 
 

@@ -32,6 +32,7 @@ from drawhisper.api import (
     paged,
     paged_response,
     refuse_body,
+    refuse_query,
 )
 from memories import documents
 from memories.models import LoreDocument
@@ -180,7 +181,9 @@ class DocumentListCreateView(APIView):
 class DocumentDetailView(APIView):
     @extend_schema(operation_id="documents_retrieve", responses=DocumentOutputSerializer)
     def get(self, request: Request, document_id: int) -> Response:
-        return Response(DocumentOutputSerializer(_document_or_404(request, document_id)).data)
+        document = _document_or_404(request, document_id)
+        refuse_query(request)
+        return Response(DocumentOutputSerializer(document).data)
 
     @extend_schema(
         operation_id="documents_destroy",
@@ -231,6 +234,7 @@ class DocumentFileView(APIView):
     )
     def get(self, request: Request, document_id: int) -> FileResponse:
         document = _document_or_404(request, document_id)
+        refuse_query(request)
         if not document.file or not document.file.storage.exists(document.file.name):
             raise Http404("The document's file is gone.")
         content_type = document.content_type

@@ -21,7 +21,14 @@ from rest_framework.views import APIView
 
 from characters import selectors as character_selectors
 from chat.selectors import ThreadRef
-from drawhisper.api import PAGE_PARAMETERS, found_or_404, paged, paged_response, refuse_body
+from drawhisper.api import (
+    PAGE_PARAMETERS,
+    found_or_404,
+    paged,
+    paged_response,
+    refuse_body,
+    refuse_query,
+)
 from drawhisper.providers.base import ProviderError
 from memories import editing, profile, selectors
 from memories.api.serializers import (
@@ -151,7 +158,9 @@ class MemoryListCreateView(MemoryAPIView):
 class MemoryDetailView(MemoryAPIView):
     @extend_schema(responses=MemoryOutputSerializer)
     def get(self, request: Request, memory_id: int) -> Response:
-        return Response(_output(_memory_or_404(request, memory_id)))
+        memory = _memory_or_404(request, memory_id)
+        refuse_query(request)
+        return Response(_output(memory))
 
     @extend_schema(request=MemoryUpdateSerializer, responses=MemoryOutputSerializer)
     def patch(self, request: Request, memory_id: int) -> Response:
@@ -270,6 +279,7 @@ class CharacterProfileView(MemoryAPIView):
     @extend_schema(operation_id="characters_profile_retrieve", responses=ProfileOutputSerializer)
     def get(self, request: Request, character_id: int) -> Response:
         character = _character_or_404(request, character_id)
+        refuse_query(request)
         view = profile.profile_view(owner_id=request.user.pk, character_id=character.pk)
         return Response(profile.profile_payload(view, character_name=character.name))
 

@@ -17,7 +17,7 @@ from rest_framework.views import APIView
 
 from characters.api.views import get_own_character
 from characters.validation import SCENE_TEXT_RULES, check_text_fields
-from drawhisper.api import PAGE_PARAMETERS, found_or_404, paged, paged_response
+from drawhisper.api import PAGE_PARAMETERS, found_or_404, paged, paged_response, refuse_query
 from drawhisper.tokens import count_tokens
 from scenes.api.serializers import (
     SceneCreateInputSerializer,
@@ -70,7 +70,9 @@ class SceneListCreateApi(APIView):
 class SceneDetailApi(APIView):
     @extend_schema(operation_id="scenes_retrieve", responses=SceneOutputSerializer)
     def get(self, request, scene_id: int):
-        return Response(SceneOutputSerializer(get_own_scene(request, scene_id)).data)
+        scene = get_own_scene(request, scene_id)
+        refuse_query(request)
+        return Response(SceneOutputSerializer(scene).data)
 
     def _update(self, request, scene_id: int, *, partial: bool):
         scene = get_own_scene(request, scene_id)

@@ -301,3 +301,14 @@ def test_a_chats_generation_settings_are_stated_as_the_server_checks_them(
         assert response.status_code == 400
         assert response.json()["errors"]["generation"] == [refused]
         assert thread.generation == {}
+
+
+def test_every_get_documents_the_400_of_a_query_parameter_it_does_not_take(schema):
+    undocumented = [
+        path
+        for path, operations in schema["paths"].items()
+        if "get" in operations and "400" not in operations["get"]["responses"]
+    ]
+    assert undocumented == []
+    single = schema["paths"]["/api/memories/{memory_id}/"]["get"]["responses"]["400"]
+    assert "query parameter" in single["description"]

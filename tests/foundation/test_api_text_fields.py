@@ -27,36 +27,8 @@ from memories.api.serializers import (
     ProfileUpdateSerializer,
 )
 from scenes.api.serializers import SceneCreateInputSerializer, SceneUpdateInputSerializer
-from tests.factories import (
-    CharacterFactory,
-    MemoryFactory,
-    MessageFactory,
-    SceneFactory,
-    ThreadFactory,
-)
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def rows(user, api_client):
-    character = CharacterFactory(owner=user)
-    thread = ThreadFactory(character=character)
-    lorebook = api_client.post("/api/lorebooks/", {"name": "Book"}, format="json").json()
-    persona = api_client.post("/api/personas/", {"name": "Ada"}, format="json").json()
-    connection = api_client.post(
-        "/api/connections/", {"name": "Mine", "base_url": "https://example.com/v1"}, format="json"
-    ).json()
-    return {
-        "character": character.pk,
-        "scene": SceneFactory(character=character).pk,
-        "thread": thread.pk,
-        "message": MessageFactory(thread=thread, seq=1).pk,
-        "memory": MemoryFactory(character=character).pk,
-        "lorebook": lorebook["id"],
-        "persona": persona["id"],
-        "connection": connection["id"],
-    }
 
 
 # (method, path, a body it accepts, its input serializer, where its rows are listed)

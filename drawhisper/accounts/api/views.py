@@ -12,7 +12,7 @@ from rest_framework.views import APIView
 
 from drawhisper.accounts.services import token_for_user, user_signup
 from drawhisper.accounts.throttling import SignupRateThrottle, TokenRateThrottle, lockout_response
-from drawhisper.api import StrictSerializer
+from drawhisper.api import StrictSerializer, refuse_query
 
 
 class CredentialsInput(StrictSerializer):
@@ -78,4 +78,5 @@ class MeView(APIView):
 
     @extend_schema(responses={200: MeOutput})
     def get(self, request):
+        refuse_query(request)
         return Response({"id": request.user.pk, "username": request.user.username})

@@ -35,6 +35,7 @@ from drawhisper.api import (
     json_upload,
     not_yours_answers_404,
     refuse_body,
+    refuse_query,
 )
 from drawhisper.providers.base import ProviderError
 
@@ -171,6 +172,7 @@ def _own(request, connection_id: int) -> Connection:
 class ConnectionListCreateApi(APIView):
     @extend_schema(operation_id="connections_list", responses=ConnectionOutputSerializer(many=True))
     def get(self, request):
+        refuse_query(request)
         connections = services.connection_list(owner=request.user)
         return Response(ConnectionOutputSerializer(connections, many=True).data)
 
@@ -190,7 +192,9 @@ class ConnectionListCreateApi(APIView):
 class ConnectionDetailApi(APIView):
     @extend_schema(operation_id="connections_retrieve", responses=ConnectionOutputSerializer)
     def get(self, request, connection_id: int):
-        return Response(ConnectionOutputSerializer(_own(request, connection_id)).data)
+        connection = _own(request, connection_id)
+        refuse_query(request)
+        return Response(ConnectionOutputSerializer(connection).data)
 
     @extend_schema(
         operation_id="connections_partial_update",
@@ -220,6 +224,7 @@ class ConnectionModelsApi(APIView):
     )
     def get(self, request, connection_id: int):
         connection = _own(request, connection_id)
+        refuse_query(request)  # before the endpoint is asked
         try:
             models = services.connection_models(connection=connection)
         except ProviderError as error:
@@ -240,6 +245,7 @@ class ConnectionTestApi(APIView):
 class PresetListApi(APIView):
     @extend_schema(operation_id="connections_presets", responses=PresetSerializer(many=True))
     def get(self, request):
+        refuse_query(request)
         return Response(presets_list())
 
 
@@ -249,6 +255,7 @@ class MemoryModelsApi(APIView):
 
     @extend_schema(operation_id="connections_memory_models", responses=MemoryModelsOutputSerializer)
     def get(self, request):
+        refuse_query(request)
         return Response(_memory_models(request.user))
 
     @extend_schema(
