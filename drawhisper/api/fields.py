@@ -138,12 +138,22 @@ def not_text_errors(field: serializers.Field, value: Any) -> list | dict | None:
     return None
 
 
+def _not_text_message(field: serializers.CharField) -> str:
+    """The field's own message for a value that is not text, else ``CharField``'s "Not a
+    valid string.": a ``URLField``'s or ``EmailField``'s ``invalid`` message ("Enter a valid
+    URL.") is about the text's form, which a number does not have."""
+    message = field.error_messages.get("invalid")
+    if message is None or message == type(field).default_error_messages.get("invalid"):
+        return serializers.CharField.default_error_messages["invalid"]
+    return message
+
+
 def _text_errors(field: serializers.CharField, value: Any) -> list | None:
     """A non-text value, or text longer than the field's ``max_length`` as sent: DRF trims
     whitespace before it counts, so a 201-character line starting with a space would pass a
     200-character limit the schema states for the text as sent."""
     if not isinstance(value, str):
-        return [field.error_messages.get("invalid") or "Must be text."]
+        return [_not_text_message(field)]
     if field.max_length is not None and len(value) > field.max_length:
         return [field.error_messages["max_length"].format(max_length=field.max_length)]
     return None

@@ -144,7 +144,23 @@ def test_a_non_text_value_for_a_text_field_is_a_400_naming_it(
     api_client, rows, method, path, body, listed, name, value
 ):
     detail = _refused_naming(api_client, rows, method, path, body, listed, name, value)
-    assert detail.startswith(f"{name}") and re.search(r"text|string|URL", detail), detail
+    assert detail.startswith(f"{name}") and re.search(r"text|string", detail), detail
+
+
+@pytest.mark.parametrize("method", ["post", "patch"])
+@pytest.mark.parametrize("value", [123, True, ["https://example.net/v1"]])
+def test_a_url_that_is_not_text_is_not_a_valid_string_as_any_text_is(
+    api_client, rows, method, value
+):
+    """A number where a URL goes is not a URL that is badly written: "Enter a valid URL."
+    sent the user looking for a typo in a value that had none."""
+    path = "/api/connections/" if method == "post" else f"/api/connections/{rows['connection']}/"
+    body = {"name": "Other", "base_url": value}
+    response = getattr(api_client, method)(path, body, format="json")
+    assert response.status_code == 400, response.content
+    assert response.json()["detail"] == "base_url: Not a valid string."
+    written = getattr(api_client, method)(path, {**body, "base_url": "example"}, format="json")
+    assert written.json()["detail"] == "base_url: Enter a valid URL."
 
 
 @pytest.mark.parametrize(
