@@ -43,3 +43,18 @@ def test_a_word_that_answers_is_no_name_and_joins_nothing():
     contents = [chunk["content"].casefold() for chunk in chunks]
     assert any("ferry pilot" in content for content in contents), chunks
     assert not any("guilty" in content and "ferry" in content for content in contents)
+
+
+def test_a_newcomer_introduced_by_name_is_a_statement_among_others():
+    """Beside the speaker's other statements, which fill the chunks, the newcomer told of by a
+    name said on its own is one of them, not left out as plain talk."""
+    turns = [
+        Turn("Kai", "i'm a ferry pilot now, the harbour took me on in june", 1),
+        Turn("Mira", "Congratulations!", 2),
+        Turn("Kai", "i moved to a flat over the chandlery last month", 3),
+        Turn("Mira", "And who is this?", 4),
+        Turn("Kai", "this is juniper. i found her in a box by the bins, she's tiny", 5),
+        Turn("Kai", "my brother is a welder at the shipyard and i love plum jam", 6),
+    ]
+    chunks = extract_chunks(turns, user="Kai", character="Mira")
+    assert any("juniper" in chunk["content"].casefold() for chunk in chunks), chunks

@@ -100,6 +100,8 @@ HAMSTER = Existing(ref=1, type="fact", title="Kai: pip", content="That's pip, Ka
         ),
         # The pet that came instead is of another kind than the one that left.
         (HAMSTER, "Pip went to live with Kai's aunt.", "This is clover, Kai's new rabbit."),
+        # ... or introduced by its name on its own, its kind unsaid.
+        (HAMSTER, "Pip went to live with Kai's aunt.", "This is juniper. Kai found her in a box."),
     ],
 )
 def test_who_came_instead_is_kept_with_the_change_that_says_the_old_one_went(old, change, newcomer):

@@ -32,6 +32,15 @@ NAMES = ("Kai", "Mira")
             ),
             chunk("Kai: nibbles died", "Kai said nibbles died last week.", "important_event"),
         ),
+        # What is said of the pet as "her" after it is about the pet too.
+        (
+            (
+                "Kai: my hamster",
+                "That's nibbles. Kai's hamster. the vet calls her the escape artist.",
+                "fact",
+            ),
+            chunk("Kai: nibbles died", "Kai said nibbles died last week.", "important_event"),
+        ),
         # A word that answers, then the value: ended the way a one-sentence memory is.
         (
             (

@@ -97,6 +97,7 @@ from drawhisper.providers.offline.decisions.matching import Existing, is_same, t
 from drawhisper.providers.offline.decisions.mentions import keep_mentions_with_changes
 from drawhisper.providers.offline.decisions.slots import (
     ANY_PET,
+    NEWCOMER,
     OWNER_NOUNS,
     PARTNER_NOUNS,
     SLOT_TYPES,
@@ -134,6 +135,7 @@ __all__ = [
     "OWNER_NOUNS",
     "SLOT_TYPES",
     "ANY_PET",
+    "NEWCOMER",
     "names_a_slot",
     "Existing",
     "title_words",

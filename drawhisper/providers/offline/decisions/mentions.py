@@ -29,6 +29,7 @@ from drawhisper.providers.offline.decisions.changes import _NOT_A_THING, _ended_
 from drawhisper.providers.offline.decisions.cues import _WORD
 from drawhisper.providers.offline.decisions.matching import Existing, _stem
 from drawhisper.providers.offline.decisions.slots import (
+    _NEWCOMER,
     ANY_PET,
     PET_SLOTS,
     _name_words,
@@ -93,7 +94,11 @@ def keep_mentions_with_changes(
             if _speaker(mention) != speaker:
                 continue
             said = str(mention["content"])
-            if not retired & _value_words(said, ignored) and not gone & _slots(said):
+            if (
+                not retired & _value_words(said, ignored)
+                and not gone & _slots(said)
+                and not (gone & PET_SLOTS_AND_ANY and _NEWCOMER.search(said))
+            ):
                 continue
             change["content"] = shorten(f"{change['content']} {mention['content']}", _MAX_CONTENT)
             change["source_seqs"] = sorted(

@@ -162,6 +162,19 @@ _PET_INTRODUCED: dict[str, re.Pattern] = {
 }
 
 
+# A newcomer introduced by a name said on its own and told of right after as "her" or "him"
+# ("this is buckfast. i got her from a farm", "meet rollo! he's a lop"), in whatever case.
+NEWCOMER = (
+    r"\b(?:this is|meet|say hi to|here's|here is)\s+(?!(?:my|our|his|her|their|the|a|an|it|"
+    r"that|what|how|why|so|too|not|just|really|insane|crazy|weird|awful|great|amazing|fine|"
+    r"nice|bad|good|hard|wild|mad|fun|new|huge|wrong|right)\b)"
+    # A word of a reaction's shape is no name ("this is ridiculous", "this is exhausting").
+    r"(?![a-z]+(?:ous|ful|ing|ible|able|less|ed)\b)[a-z][\w'-]{2,}[.!,]+\s+[^.!?]*"
+    r"\b(?:she|he|her|him|his)\b"
+)
+_NEWCOMER = re.compile(NEWCOMER, re.IGNORECASE)
+
+
 # A pet named without its kind ("renamed him Bosun", "got a new one, his name is Pico"):
 # the name of whichever pet the old memory names.
 ANY_PET = "pet:any"
@@ -347,9 +360,13 @@ def _says_only(text: str, slot: str) -> bool:
     return True
 
 
-# A sentence that tells more of the partner or pet named before it: it opens with "he",
-# "she" or "it", or names the kind of animal, and names no one else.
-_GOES_ON = re.compile(r"^\W*(?:he|she|it|his|her|its)(?:'s|'d|'ll)?\b", re.IGNORECASE)
+# A sentence that tells more of the partner or pet named before it: it speaks of "him" or
+# "her" ("the crew named him because he sits in the hatchways"; "it" only as it opens), or
+# names the kind of animal, and names no one else.
+_GOES_ON = re.compile(
+    r"^\W*(?:it|its)(?:'s|'d|'ll)?\b|\b(?:he|she|him|his|her|hers)(?:'s|'d|'ll)?\b",
+    re.IGNORECASE,
+)
 
 
 def _goes_on_about(sentence: str, slot: str) -> bool:
@@ -361,7 +378,7 @@ def _goes_on_about(sentence: str, slot: str) -> bool:
     if any(re.match(r"[A-Z][a-z]+\b", word) for word in sentence.split()[1:]):
         return False  # names someone past its first word
     kinds = PET_KINDS.get(slot.removeprefix("pet:"), ())
-    return bool(_GOES_ON.match(sentence)) or bool(kinds and re.search(_words(kinds), lowered))
+    return bool(_GOES_ON.search(sentence)) or bool(kinds and re.search(_words(kinds), lowered))
 
 
 def _name_words(people: Iterable[str]) -> frozenset[str]:

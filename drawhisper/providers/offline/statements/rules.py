@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from drawhisper.providers.offline.decisions import NEWCOMER
 from drawhisper.providers.offline.lexicons import DIETS, PET_KINDS
 
 MAX_CLAUSE_WORDS = 40  # a longer sentence is cut into clauses; only the matching ones are kept
@@ -200,6 +201,13 @@ RULES: tuple[Rule, ...] = (
         r"(?:a|an)\s+(?:[\w-]+\s+){0,3}?" + _PET + r"\b"
         r"|\b(?:i|we)\s+" + _ADVERBS + r"(?:call|called|named|renamed)\s+(?:him|her|it|them)\s+\w"
         r"|\bmy\s+\w+\s+(?:is|was)\s+(?:called|named)\b",
+        "fact",
+    ),
+    _rule(
+        # A newcomer introduced by a name said on its own and told of right after ("this is
+        # buckfast. i got her from a farm", "meet rollo! he's a lop"): the speaker's own.
+        "introduced",
+        NEWCOMER,
         "fact",
     ),
     _rule(
