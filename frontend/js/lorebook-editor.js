@@ -1,4 +1,4 @@
-// The lorebook pages: the editor (entries with key chips, search, duplicate, the "which entries would
+// The lorebook pages: the editor (entries with key chips, search, sort, duplicate, the "which entries would
 // fire" test box of lorebook-test.js, save) and the import form on the lorebook list (with what the import
 // read differently).
 //
@@ -178,6 +178,20 @@ function entryView(entry, { onRemove, onDuplicate, onChange, bookByMeaning = () 
   );
 }
 
+// How the list is shown (as SillyTavern's World Info editor sorts its entries); the saved
+// order of the entries stays as it is.
+const SORTS = {
+  saved: () => 0,
+  order_desc: (a, b) => b.insertion_order - a.insertion_order,
+  order_asc: (a, b) => a.insertion_order - b.insertion_order,
+  title: (a, b) => entryTitle(a).localeCompare(entryTitle(b)),
+};
+
+function shownOrder(entries, sort) {
+  const compare = SORTS[sort] ?? SORTS.saved;
+  return entries.map((_, index) => index).sort((i, j) => compare(entries[i], entries[j]) || i - j);
+}
+
 function matches(entry, query) {
   if (!query) return true;
   const haystack = [entry.comment, entry.content, ...entry.keys, ...entry.secondary_keys].join("\n").toLowerCase();
@@ -200,9 +214,13 @@ function startEditor(root, data) {
     status.textContent = "Unsaved changes";
   };
 
+  const sort = document.getElementById("lore-sort");
+  const viewOf = (index) => list.querySelector(`.lore-entry[data-index="${index}"]`);
+
   function render() {
     list.replaceChildren(
-      ...entries.map((entry, index) => {
+      ...shownOrder(entries, sort.value).map((index) => {
+        const entry = entries[index];
         const view = entryView(entry, {
           onChange: changed,
           bookByMeaning: () => vectorized.checked,
@@ -215,12 +233,13 @@ function startEditor(root, data) {
             entries.splice(index + 1, 0, entryCopy(entry));
             changed();
             render();
-            const copy = list.children[index + 1];
+            const copy = viewOf(index + 1);
             copy.hidden = false; // shown even when the search would hide it
             copy.querySelector("input[aria-label=Title]").focus();
           },
         });
         view.hidden = !matches(entry, search.value.trim());
+        view.dataset.index = String(index);
         return view;
       }),
     );
@@ -259,16 +278,17 @@ function startEditor(root, data) {
   );
   search.addEventListener("input", () => {
     const query = search.value.trim();
-    list.querySelectorAll(".lore-entry").forEach((view, index) => {
-      view.hidden = !matches(entries[index], query);
+    list.querySelectorAll(".lore-entry").forEach((view) => {
+      view.hidden = !matches(entries[Number(view.dataset.index)], query);
     });
   });
+  sort.addEventListener("change", render);
   document.getElementById("lore-add").addEventListener("click", () => {
     entries.push({ ...NEW_ENTRY, keys: [], secondary_keys: [] });
     search.value = "";
     changed();
     render();
-    list.lastElementChild.querySelector("input[aria-label=Title]").focus();
+    viewOf(entries.length - 1).querySelector("input[aria-label=Title]").focus();
   });
 
   async function save() {

@@ -366,3 +366,46 @@ def test_duplicate_an_entry_with_its_keys_and_settings(live_app, browser_page, l
         True,
     )
     assert (made.group, made.sticky, made.insertion_order) == ("town", 3, 40)
+
+
+def test_sort_the_entries_by_order_or_title_without_changing_the_saved_order(
+    live_app, browser_page, login
+):
+    page = browser_page
+    user = live_app.create_user()
+    book = Lorebook.objects.create(owner=user, name="Gull Point")
+    for uid, (title, order) in enumerate([("Quay", 10), ("Harbour", 90), ("Mill", 50)]):
+        book.entries.create(
+            uid=uid,
+            comment=title,
+            content=f"The {title}.",
+            keys=[title.lower()],
+            insertion_order=order,
+        )
+    login(page, user)
+    page.goto(f"{live_app.url}/lorebooks/{book.pk}/")
+    titles = page.locator(".lore-entry h3")
+    expect(titles).to_have_text(["Quay", "Harbour", "Mill"])
+
+    page.get_by_label("Sort entries").select_option(label="Order, highest first")
+    expect(titles).to_have_text(["Harbour", "Mill", "Quay"])
+    page.get_by_label("Sort entries").select_option(label="Order, lowest first")
+    expect(titles).to_have_text(["Quay", "Mill", "Harbour"])
+    page.get_by_label("Sort entries").select_option(label="Title, A to Z")
+    expect(titles).to_have_text(["Harbour", "Mill", "Quay"])
+
+    # Search and edits still reach the entry shown, sorted.
+    page.get_by_label("Search entries").fill("mill")
+    expect(page.locator(".lore-entry:visible h3")).to_have_text(["Mill"])
+    page.locator(".lore-entry:visible").get_by_label("Content").fill("The old mill.")
+    page.get_by_label("Search entries").fill("")
+    page.get_by_role("button", name="Save", exact=True).click()
+    expect(page.locator("#lore-status")).to_have_text("Saved")
+    assert book.entries.get(comment="Mill").content == "The old mill."
+    assert list(book.entries.order_by("id").values_list("comment", flat=True)) == [
+        "Quay",
+        "Harbour",
+        "Mill",
+    ]
+    page.get_by_label("Sort entries").select_option(label="As saved")
+    expect(titles).to_have_text(["Quay", "Harbour", "Mill"])
