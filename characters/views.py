@@ -28,6 +28,7 @@ from characters.services import (
     character_update,
 )
 from chat.naming import new_chat_user_name
+from chat.selectors import thread_refs
 from scenes.prompting import render_greetings
 from scenes.selectors import effective_config, scene_list
 
@@ -53,7 +54,7 @@ def character_detail(request, character_id: int):
     context = {
         "character": character,
         "scenes": scene_list(user=request.user, character=character),
-        "recent_chats": character.threads.filter(owner=request.user).order_by("-updated_at")[:5],
+        "recent_chats": thread_refs(owner_id=request.user.pk, character_id=character.pk, limit=5),
         "lorebooks": lorebook_list(user=request.user).filter(characters=character),
         "personas": personas,
         "default_persona": next((p for p in personas if p.default), None),

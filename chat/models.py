@@ -17,6 +17,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from chat.titles import chat_title
+
 
 class Thread(models.Model):
     owner = models.ForeignKey(
@@ -67,7 +69,12 @@ class Thread(models.Model):
         indexes = [models.Index(fields=["owner", "character"])]
 
     def __str__(self) -> str:
-        return self.title or f"Thread {self.pk}"
+        return self.display_title
+
+    @property
+    def display_title(self) -> str:
+        """The chat's name as every page shows it (``chat.titles.chat_title``)."""
+        return chat_title(title=self.title, character_name=self.character.name)
 
 
 class Message(models.Model):

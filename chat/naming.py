@@ -3,7 +3,9 @@
 A chat calls the user by its persona's name; a chat without one by the name this
 character's profile of the user holds ("call me Alex"), else the account's first name, else
 its username. A new chat takes the user's default persona, so the scene editor's preview
-reads the name a new chat of the character would use through :func:`new_chat_user_name`."""
+reads the name a new chat of the character would use through :func:`new_chat_user_name`.
+What the chat itself is called follows one rule too, ``chat.titles.chat_title`` (apart,
+because the models and selectors use it and this module reads other apps)."""
 
 from __future__ import annotations
 

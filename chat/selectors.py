@@ -26,6 +26,7 @@ from django.db import connection
 from django.db.models import Max, QuerySet
 
 from chat.models import ContextReceipt, Message, Thread
+from chat.titles import chat_title
 from drawhisper.compiled_sql import CompiledQuery
 
 PROMPT_STATUSES = (Message.Status.COMPLETE, Message.Status.INTERRUPTED)
@@ -246,6 +247,11 @@ class ThreadRef:
     def pk(self) -> int:
         return self.id
 
+    @property
+    def display_title(self) -> str:
+        """The chat's name as every page shows it (``chat.titles.chat_title``)."""
+        return chat_title(title=self.title, character_name=self.character_name)
+
 
 @dataclass(frozen=True)
 class TranscriptEntry:
@@ -322,14 +328,17 @@ def thread_refs(
     owner_id: int,
     character_id: int | None = None,
     thread_ids: Iterable[int] | None = None,
+    limit: int | None = None,
 ) -> list[ThreadRef]:
-    """The owner's threads (optionally of one character, or these ids), newest first."""
+    """The owner's threads (optionally of one character, or these ids), newest first, at
+    most ``limit`` of them when given."""
     threads = Thread.objects.filter(owner_id=owner_id)
     if character_id is not None:
         threads = threads.filter(character_id=character_id)
     if thread_ids is not None:
         threads = threads.filter(pk__in=list(thread_ids))
-    return _thread_refs(threads.order_by("-updated_at", "-id"))
+    threads = threads.order_by("-updated_at", "-id")
+    return _thread_refs(threads[:limit] if limit is not None else threads)
 
 
 def message_entry(*, message_id: int) -> TranscriptEntry | None:

@@ -22,7 +22,7 @@ def memories_page(request: HttpRequest) -> HttpResponse:
         {
             "id": thread.pk,
             "character": thread.character_id,
-            "title": thread.title or f"Chat {thread.pk}",
+            "title": thread.display_title,
             "scene": thread.scene_title,
         }
         for thread in selectors.threads_for_user(user=request.user)

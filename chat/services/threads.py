@@ -192,7 +192,7 @@ def thread_branch(*, thread: Thread, message: Message) -> Thread:
             persona=thread.persona,
             author_note=thread.author_note,
             author_note_depth=thread.author_note_depth,
-            title=f"{thread.title or thread.character.name} · branch"[:200],
+            title=f"{thread.display_title} · branch"[:200],
             branched_from=thread,
             branched_at_seq=message.seq,
         )

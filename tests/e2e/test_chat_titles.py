@@ -61,3 +61,27 @@ def test_a_chat_titled_by_its_character_names_it_once_in_the_chat_list(
     expect(titled.locator(".chat-threads__title")).to_have_text("The lighthouse question")
     expect(titled.locator(".chat-threads__meta")).to_contain_text("Mara · ")
     screenshot(page, "chat-list")
+
+
+def test_an_untitled_chat_is_called_by_its_character_on_its_page_and_in_the_chat(
+    live_app, browser_page, login, screenshot
+):
+    """The character page's "Recent chats" called a chat with no title "Thread 12" while the
+    chat list called it by its character; both, and the chat's header, follow one rule."""
+    page = browser_page
+    thread = open_chat(live_app, page, login)
+    untitled = Thread.objects.create(owner=thread.owner, character=thread.character, title="")
+
+    page.goto(live_app.path(f"/characters/{thread.character_id}/"))
+    recent = page.locator("section[aria-labelledby=chats-heading] li a")
+    expect(recent).to_have_count(2)
+    link = page.locator(f'section[aria-labelledby=chats-heading] a[href="/chat/{untitled.pk}/"]')
+    expect(link).to_have_text("Mara")
+    expect(page.locator("section[aria-labelledby=chats-heading]")).not_to_contain_text("Thread")
+    screenshot(page, "recent-chats-untitled")
+
+    link.click()
+    expect(page.locator("#chat-title")).to_have_text("Mara")
+    expect(page).to_have_title("Mara · Drawhisper")
+    listed = page.locator(f'.chat-threads__item a[href="/chat/{untitled.pk}/"]')
+    expect(listed.locator(".chat-threads__title")).to_have_text("Mara")
