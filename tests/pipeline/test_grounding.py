@@ -183,7 +183,8 @@ def test_a_negation_the_message_also_makes_is_supported():
 def test_a_single_invented_detail_in_a_true_sentence_is_refused(content, invented):
     [verdict] = check_chunks([chunk(content, [3], title="Ada's dog")], context())
     assert not verdict.supported
-    assert verdict.score > SUPPORT_THRESHOLD  # the words alone would have let it through
+    # The words alone would have let it through: most of them are in the message.
+    assert int(verdict.reason.split("%")[0]) >= 80
     assert f"it says {invented}, which the messages neither say nor come close to" in (
         verdict.reason
     )

@@ -9,21 +9,11 @@ from __future__ import annotations
 import pytest
 
 from memories.pipeline.grounding import local_verdict
-from memories.pipeline.local_support import number_values, without_people
+from memories.pipeline.local_support import number_values
 from tests.embeddings.conftest import local_embedder, local_embedding_settings  # noqa: F401
 from tests.pipeline.conftest import chunk, said_by_ada, transcript
 
 PEOPLE = ("Ada", "Mara")
-
-
-def test_the_people_and_pronouns_are_left_out_of_a_reading_without_them():
-    assert without_people("Ada's friends support her, and I'm glad.", PEOPLE) == (
-        "friends support , and glad."
-    )
-    # A word that only begins like a pronoun or a name stays.
-    assert without_people("Adam is at home with Marathon runners.", PEOPLE) == (
-        "Adam is at home with Marathon runners."
-    )
 
 
 @pytest.mark.usefixtures("local_embedding_settings")

@@ -1,8 +1,10 @@
 """The local support check: does what a chunk claims come from the messages it cites?
 
 No model call: words, names, numbers, negation and the embedder. A chunk is *supported*
-when none of the hard rules below refuses it and its score is above ``SUPPORT_THRESHOLD``
-(more than half).
+when none of the hard rules below refuses it and its words and meaning, weighed together
+(``calibration``: one score of six figures, fitted on the labelled set's tuned
+conversations), reach ``CUT``; its ``score`` is that probability (``SUPPORT_THRESHOLD`` at
+the cut).
 
 Hard rules (each names what was not said, in the verdict's reason):
 - **names**: every name in the claim (a capitalised word inside a sentence, or one opening a
@@ -23,45 +25,43 @@ Hard rules (each names what was not said, in the verdict's reason):
   chat, said one of the cited messages or is named in one, and what the claim first says of
   them is not said in their own messages only of the person spoken to, right after "you" or
   "your" in the same clause ("your support means a lot" is no support of the speaker's). A
-  value one person gave is not moved to the other;
-- **meaning**: a claim whose words are there but whose meaning is far from every window of
-  the cited messages (similarity below ``MIN_SIMILARITY``) says something else with them,
-  unless the messages say its words as they are (``WORDS_AS_SAID`` of them, no paraphrase)
-  and it is near a window once the people's names and the pronouns are out of both
-  (``person_free_similarity``: "Ada values having people around her" for "...to have people
-  around me"; MiniLM keeps those two apart for the person alone);
+  value one person gave is not moved to the other.
+
+What the hard rules let through is weighed on six figures (``calibration.Evidence``):
+- **words**: lexical coverage (below), and the same without paraphrases (``words_as_said``);
+- **meaning**: the best cosine between the chunk's content and a window of the cited
+  messages (a run of consecutive ones, one to all of them, or one sentence of a message, so
+  a memory of one thing a long message says is read against that sentence), and the weakest
+  of its clauses' best cosines to a window (``clauses``: a part of the claim none of them
+  carries);
 - **details**: every content word of the claim's content (not its title, a label such as
   "Diet") that the cited messages do not say (not one of the most common verbs, a verb of
   stance or of a speech act, ``GENERAL_VERBS``, nor a name the chat says, nor a word the
   chat says in a sentence with a name the claim uses, ``said_of``: "Luna" is a dog there)
-  is close in meaning to what they say:
-  its best cosine to one of their words plus its mean cosine to all of them
-  (``word_closeness``) at least ``CLOSE_WORD`` when it is rare in the thread (inverse
-  document frequency over the job's messages, ``rarity``, at least ``RARE_WORD``: in
-  practice a word the chat never says), at least ``CLOSE_SAID_WORD`` when the chat says it
-  elsewhere (a detail moved from another part of the chat). A paraphrase is near one cited
-  word and fits the messages' subject; an invented place, object or activity swapped into
-  an otherwise true sentence fits neither, and moves coverage and similarity too little to
-  be refused by the score.
+  has a margin above the bar of being backed (``detail_margins``): its best cosine to one
+  of their words plus its mean cosine to all of them (``word_closeness``) against
+  ``CLOSE_WORD`` when it is rare in the thread (inverse document frequency over the job's
+  messages, ``rarity``, at least ``RARE_WORD``: in practice a word the chat never says),
+  ``CLOSE_SAID_WORD`` when the chat says it elsewhere (a detail moved from another part of
+  the chat). The lowest margin and the count below the bar are figures. A paraphrase is near
+  one cited word and fits the messages' subject; an invented place, object or activity
+  swapped into an otherwise true sentence fits neither, and moves coverage and similarity
+  too little to be refused on them.
 
-Score: lexical coverage (the share of the claim's distinct content words found in the cited
-messages, their speakers' names or the name of the person they speak to (``addressed``: the
+Coverage: the share of the claim's distinct content words found in the cited messages, their speakers' names or the name of the person they speak to (``addressed``: the
 other of the chat's two people, when a message says "you"), a word matching on its lemma,
 "went" meets "go", or its first five letters, or standing for a cited word of the same
 meaning: word cosine at least ``PARAPHRASE_WORD``, "children" for "kids"; a verb of
 ``GENERAL_VERBS`` counts as said: "values", "finds", "expresses", "compliments", "assures"
 report what the words around them carry, and so does a word the chat says of a name the
 claim uses, ``said_of``; prepositions and conjunctions, "despite", "due", are function
-words, ``STOPWORDS``) and meaning (the best cosine between the chunk's content and a window of
-the cited messages: a run of consecutive ones, one to all of them, or one sentence of a
-message, so a memory of one thing a long message says is read against that sentence).
-``max(coverage, (coverage + similarity) / 2)``: words are enough on their own; meaning can
-only make up for words that were paraphrased. The rules and thresholds were chosen on a
-labelled set (LoCoMo observations against their turns, and fabricated chunks made from them;
+words, ``STOPWORDS``. The rules, the bars and the weights were chosen on a labelled set
+(LoCoMo observations against their turns, and fabricated chunks made from them;
 ``benchmarks.support_set``), on its tuned conversations only.
 
 The package: ``words`` (which words a claim and its messages say), ``numbers`` (the values
-a text says), ``rules`` (the hard rules), ``meaning`` (the embedder's part); this module puts them together. Its modules
+a text says), ``rules`` (the hard rules), ``meaning`` (the embedder's part), ``calibration``
+(the weights); this module puts them together. Its modules
 import each other relatively, so ``benchmarks.support_previous`` can load the package of
 an earlier revision whole, without mixing in today's modules.
 """
@@ -71,17 +71,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .calibration import (
+    CUT,
+    DETAIL_MARGIN_CAP,
+    SUPPORT_THRESHOLD,
+    Evidence,
+    probability,
+    support_logit,
+)
 from .meaning import (
     CLOSE_SAID_WORD,
     CLOSE_WORD,
     MAX_WINDOW_MESSAGES,
     RARE_WORD,
     best_window_similarity,
-    invented_details,
-    person_free_similarity,
+    clauses,
+    detail_margins,
+    meaning_similarities,
     sentences,
     windows,
-    without_people,
     word_closeness,
 )
 from .numbers import NUMBER_WORDS, number_values
@@ -111,7 +119,9 @@ from .words import (
 __all__ = [
     "CLOSE_SAID_WORD",
     "CLOSE_WORD",
+    "CUT",
     "GENERAL_VERBS",
+    "Evidence",
     "MAX_WINDOW_MESSAGES",
     "MIN_SIMILARITY",
     "NEGATION_SCOPE",
@@ -126,33 +136,36 @@ __all__ = [
     "addressed",
     "best_window_similarity",
     "chat_names",
+    "clauses",
     "content_words",
-    "invented_details",
+    "detail_margins",
     "is_number",
     "lemma",
     "lexical_coverage",
     "local_support",
+    "meaning_similarities",
     "names_in",
     "number_values",
     "numbers_in",
     "ordinary",
-    "person_free_similarity",
+    "probability",
     "rarity",
     "refusal",
     "said_of",
+    "support_logit",
     "sentences",
     "unsaid_words",
     "windows",
-    "without_people",
     "word_closeness",
 ]
 
-SUPPORT_THRESHOLD = 0.5
-MIN_SIMILARITY = 0.25  # below this meaning similarity a chunk is refused whatever its words
 PARAPHRASE_WORD = 0.5  # word cosine from which a cited word stands for an unsaid one (coverage)
-# Share of a claim's words the cited messages say as they are (no paraphrase) from which its
-# meaning is also read with the people and pronouns left out, before it is called far.
-WORDS_AS_SAID = 0.8
+# A refused claim's reason: too little of it was said when its words, meaning making up for
+# paraphrased ones (``max(coverage, (coverage + similarity) / 2)``), are ``ENOUGH_SAID`` or
+# less; else the details below their bar, or a meaning far from its words (similarity below
+# ``MIN_SIMILARITY``).
+ENOUGH_SAID = 0.5
+MIN_SIMILARITY = 0.25
 
 
 @dataclass(frozen=True)
@@ -203,39 +216,42 @@ def local_support(
         if closeness[word][0] >= PARAPHRASE_WORD or lemma(word) in GENERAL_VERBS
     ] + sorted(known)
     coverage = lexical_coverage(claim, cited, paraphrased=paraphrased)
-    similarity = max(0.0, best_window_similarity(content, texts, embedder))
-    score = round(max(coverage, (coverage + similarity) / 2), 3)
+    best, weakest = meaning_similarities(content, texts, embedder)
+    similarity = max(0.0, best)
+    margins = detail_margins(
+        content,
+        cited,
+        thread=thread or texts,
+        embedder=embedder,
+        closeness=closeness,
+        names={*chat_names(content, people=people, thread=thread), *known},
+    )
+    evidence = Evidence(
+        coverage=coverage,
+        words_as_said=lexical_coverage(claim, cited, paraphrased=sorted(known)),
+        similarity=similarity,
+        weakest_clause=weakest,
+        detail_margin=min(margins.values(), default=DETAIL_MARGIN_CAP),
+        details_below_bar=sum(1 for margin in margins.values() if margin < 0),
+    )
+    logit = support_logit(evidence)
+    score = round(probability(logit), 3)
     refused = refusal(claim, content, sources, people=people, thread=thread)
-    if not refused and score > SUPPORT_THRESHOLD and similarity < MIN_SIMILARITY:
-        # Enough words, but said of something else: the claim's meaning is not the messages'.
-        # Unless the messages say its words as they are, and it is near them once the people
-        # are out of both: the distance was only "Ada ... her" against "I ... me".
-        as_said = lexical_coverage(
-            claim,
-            cited,
-            paraphrased=[word for word in unsaid if lemma(word) in GENERAL_VERBS] + sorted(known),
-        )
-        if (
-            as_said < WORDS_AS_SAID
-            or person_free_similarity(content, texts, embedder, people=people) < MIN_SIMILARITY
-        ):
-            refused = "its words are there, but its meaning is far from what the messages say."
-    if not refused and score > SUPPORT_THRESHOLD:
-        # The content only: a title is a label ("Diet", "Job") that names no detail.
-        invented = invented_details(
-            content,
-            cited,
-            thread=thread or texts,
-            embedder=embedder,
-            closeness=closeness,
-            names={*chat_names(content, people=people, thread=thread), *known},
-        )
-        if invented:
+    supported = not refused and logit >= CUT
+    if not refused and not supported:
+        # Say what weighed most against it: too little said (the reason's default), else an
+        # unbacked detail, or a meaning far from words that are there.
+        invented = [word for word, margin in margins.items() if margin < 0]
+        if max(coverage, (coverage + similarity) / 2) <= ENOUGH_SAID:
+            pass
+        elif invented:
             refused = (
                 f"it says {', '.join(invented)}, which the messages neither say nor come close to."
             )
+        elif similarity < MIN_SIMILARITY:
+            refused = "its words are there, but its meaning is far from what the messages say."
     return LocalResult(
-        supported=not refused and score > SUPPORT_THRESHOLD,
+        supported=supported,
         score=score,
         coverage=round(coverage, 3),
         similarity=round(similarity, 3),

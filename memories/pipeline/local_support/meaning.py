@@ -1,6 +1,7 @@
 """Meaning in the local support check, through the embedder: how close an unsaid word
-comes to the cited words (paraphrase, invented details) and how close a claim comes to
-the best window of the cited messages (a run of them, or one sentence)."""
+comes to the cited words (paraphrase, the details' margins) and how close a claim and each
+of its clauses come to the best window of the cited messages (a run of them, or one
+sentence)."""
 
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ def word_closeness(
     return closeness
 
 
-def invented_details(
+def detail_margins(
     claim: str,
     texts: Sequence[str],
     *,
@@ -43,14 +44,14 @@ def invented_details(
     embedder,
     closeness: dict[str, tuple[float, float]] | None = None,
     names: Iterable[str] = (),
-) -> list[str]:
-    """The claim's details that nothing backs: a content word that the cited messages do not
-    say (not one of ``names``, which the chat says), and that they do not come close to in
-    meaning (``word_closeness``: its best cosine to one of their words plus its mean cosine
-    to all of them below ``CLOSE_WORD`` for a word rare in the thread, ``rarity`` at least
-    ``RARE_WORD``, below ``CLOSE_SAID_WORD`` for one the thread says elsewhere). A
-    paraphrase ("adores" for "loves") is close to a cited word and fits the messages'
-    subject; an invented place or object fits neither."""
+) -> dict[str, float]:
+    """How far each of the claim's details is above the bar of being backed (negative: below
+    it). A detail is a content word that the cited messages do not say (not one of ``names``,
+    which the chat says, nor a verb of ``GENERAL_VERBS``); the bar is on its best cosine to
+    one of their words plus its mean cosine to all of them (``word_closeness``): ``CLOSE_WORD``
+    for a word rare in the thread (``rarity`` at least ``RARE_WORD``), ``CLOSE_SAID_WORD`` for
+    one the thread says elsewhere. A paraphrase ("adores" for "loves") is close to a cited word
+    and fits the messages' subject; an invented place or object fits neither."""
     # Read once: a set built per word cost a copy each, and a generator passed as ``names``
     # would have been used up by the first word, letting every later name count as a detail.
     named = set(names)
@@ -60,15 +61,17 @@ def invented_details(
         if not is_number(word) and lemma(word) not in GENERAL_VERBS and word not in named
     ]
     if not candidates:
-        return []
+        return {}
     if closeness is None or any(word not in closeness for word in candidates):
         closeness = word_closeness(candidates, texts, embedder)
-    return [
-        word
+    return {
+        word: round(
+            sum(closeness[word])
+            - (CLOSE_WORD if rarity(word, thread) >= RARE_WORD else CLOSE_SAID_WORD),
+            4,
+        )
         for word in candidates
-        if sum(closeness[word])
-        < (CLOSE_WORD if rarity(word, thread) >= RARE_WORD else CLOSE_SAID_WORD)
-    ]
+    }
 
 
 def _cosine(a: Sequence[float], b: Sequence[float]) -> float:
@@ -103,44 +106,41 @@ def windows(texts: Sequence[str]) -> list[str]:
 
 
 def best_window_similarity(content: str, texts: Sequence[str], embedder) -> float:
-    candidates = windows(texts)
-    if not candidates:
-        return 0.0
-    claim = embedder.embed_query(content)
-    return max(_cosine(claim, vector) for vector in embedder.embed_documents(candidates))
+    return meaning_similarities(content, texts, embedder)[0]
 
 
-_PERSONAL = re.compile(
-    r"\b(?:i|me|my|mine|myself|you|your|yours|yourself|ya|he|him|his|himself|she|her|hers"
-    r"|herself|they|them|their|theirs|themself|themselves|we|us|our|ours|ourselves)"
-    r"(?:['’](?:m|s|re|ve|ll|d))?(?![\w'’])",
-    re.IGNORECASE,
+# Where a claim's clauses part: punctuation, and the conjunctions and relative words that
+# start a new statement inside a sentence ("... and finds it overwhelming", "... which holds
+# special meaning to her", "... to support those with similar issues").
+_CLAUSE_BREAK = re.compile(
+    r"[,;:()]|\s(?:and|but|while|which|who|that|as|because|since|so|to|for)\s", re.IGNORECASE
 )
 
 
-def without_people(text: str, people: Sequence[str]) -> str:
-    """``text`` with the chat's people's names and every personal pronoun left out, so what
-    is said of someone reads the same in a memory ("Ada values having people around her")
-    and in the message that said it ("...to have people around me")."""
-    parts = sorted({part for person in people for part in person.split()}, key=len, reverse=True)
-    if parts:
-        names = "|".join(re.escape(part) for part in parts)
-        text = re.sub(rf"\b(?:{names})(?:['’]s)?(?![\w'’])", " ", text)
-    return re.sub(r"\s+", " ", _PERSONAL.sub(" ", text)).strip()
-
-
-def person_free_similarity(
-    content: str, texts: Sequence[str], embedder, *, people: Sequence[str]
-) -> float:
-    """``best_window_similarity`` with the people and the pronouns left out of the claim and
-    of every window (``without_people``): MiniLM weighs a leading name and the person of a
-    pronoun heavily, so a memory in the third person of a message in the first can sit far
-    from the very sentence it reports. One embedding call."""
-    claim = without_people(content, people)
-    candidates = [
-        text for text in dict.fromkeys(without_people(t, people) for t in windows(texts)) if text
+def clauses(content: str) -> list[str]:
+    """The claim's clauses that say something (two content words at least), or the claim
+    whole when none does."""
+    parts = [
+        part.strip()
+        for part in _CLAUSE_BREAK.split(content)
+        if part and len(content_words(part)) >= 2
     ]
-    if not claim or not candidates:
-        return 0.0
-    vectors = embedder.embed_documents([claim, *candidates])
-    return max(_cosine(vectors[0], vector) for vector in vectors[1:])
+    return parts or [content]
+
+
+def meaning_similarities(content: str, texts: Sequence[str], embedder) -> tuple[float, float]:
+    """The best cosine between the claim and a window of the cited messages (``windows``),
+    and the weakest of its clauses' best cosines to a window (``clauses``: a clause that
+    none of the messages' runs or sentences comes near is a part of the claim they do not
+    carry, however well the rest matches). Two embedding calls: the claim, then its clauses
+    with the windows."""
+    candidates = windows(texts)
+    if not candidates:
+        return 0.0, 0.0
+    claim = embedder.embed_query(content)
+    parts = clauses(content)
+    vectors = embedder.embed_documents([*candidates, *parts])
+    window_vectors, part_vectors = vectors[: len(candidates)], vectors[len(candidates) :]
+    best = max(_cosine(claim, vector) for vector in window_vectors)
+    weakest = min(max(_cosine(part, vector) for vector in window_vectors) for part in part_vectors)
+    return best, weakest
