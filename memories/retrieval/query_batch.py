@@ -6,10 +6,11 @@ the queries that arrive while the model is busy (or within ``max_wait`` seconds 
 one, when it is idle) and embeds up to ``max_batch`` of them in one ``embed_documents`` call.
 
 Invariants:
-- A query's vector is the one ``embed_query`` gives it alone: queries are batched only for an
-  embedder that declares ``queries_batch_as_documents`` (its ``embed_query(text)`` is
-  ``embed_documents([text])[0]`` and a batch does not change a text's vector: the local model
-  pools each text over its own word pieces only); any other embedder gets one
+- A query's vector is the one it gets alone: queries are batched only for an embedder that
+  declares ``queries_batch_as_documents`` (a batch does not change a text's vector: the local
+  model pools each text over its own word pieces only), through its ``embed_queries`` when it
+  has one (the local model's query weights) and ``embed_documents`` otherwise (its
+  ``embed_query(text)`` is ``embed_documents([text])[0]``); any other embedder gets one
   ``embed_query`` call per query, still off the caller's thread.
 - The model call runs on a worker thread, never on the event loop's; the local runtime (ONNX
   Runtime) releases the GIL while it computes, so the web process keeps serving meanwhile.
@@ -90,7 +91,8 @@ class QueryBatcher:
             return
         self.batch_sizes = [*self.batch_sizes[-255:], len(live)]
         try:
-            vectors = embedder.embed_documents([text for text, _ in live])
+            embed = getattr(embedder, "embed_queries", None) or embedder.embed_documents
+            vectors = embed([text for text, _ in live])
         except BaseException as error:  # every query of the batch learns why
             for _, future in live:
                 future.set_exception(error)

@@ -8,6 +8,7 @@ import pytest
 
 from memories.index import index_memories, search_vectors
 from memories.index.stores import VectorFilter
+from tests.embeddings.conftest import LOCAL as LOCAL_BACKEND
 from tests.factories import CharacterFactory, MemoryFactory
 
 
@@ -86,6 +87,40 @@ def test_eight_bit_weights_are_another_model_and_stay_close(local_embedder, tmp_
         assert 0.9 < _cosine(left, right) < 0.99999
 
 
+def test_eight_bit_query_weights_keep_the_stored_vectors_and_their_model_id(local_embedder):
+    """Queries through the 8-bit query weights are compared with the full-precision vectors
+    already stored: same model id (no reindex), every stored text's vector unchanged, and a
+    query's vector close to its full-precision one, the same alone or in a batch."""
+    from drawhisper.providers.embeddings.local import LocalEmbedder
+
+    queries = LocalEmbedder(query_weights="int8", cache_dir=local_embedder.cache_dir)
+    assert queries.model_id == local_embedder.model_id == "all-MiniLM-L6-v2-384"
+    full = local_embedder.embed_documents(TEXTS)
+    for same, stored in zip(queries.embed_documents(TEXTS), full, strict=True):
+        assert same == pytest.approx(stored, abs=1e-6)
+    assert queries.embed_query(TEXTS[2]) == pytest.approx(full[2], abs=1e-6)
+    quantised = queries.embed_queries(TEXTS)
+    closeness = [_cosine(left, right) for left, right in zip(full, quantised, strict=True)]
+    assert all(0.95 < value < 0.99999 for value in closeness)
+    assert min(closeness[0], closeness[2], closeness[4]) > 0.99  # the sentences, not "ok"
+    assert queries.embed_queries([TEXTS[2]])[0] == pytest.approx(quantised[2], abs=1e-5)
+    assert local_embedder.embed_queries([TEXTS[2]])[0] == pytest.approx(full[2], abs=1e-6)
+    # The paraphrased question still finds the sister before anything else.
+    sister, *others = local_embedder.embed_documents(
+        ["Mira is my younger sister.", "I had ramen for lunch", "The storm sank the ship."]
+    )
+    (question,) = queries.embed_queries(["what is the name of the user's sibling?"])
+    assert _cosine(question, sister) > max(_cosine(question, other) for other in others) + 0.2
+
+
+def test_an_unknown_query_weight_is_refused_by_name():
+    from drawhisper.providers.base import PermanentProviderError
+    from drawhisper.providers.embeddings.local import LocalEmbedder
+
+    with pytest.raises(PermanentProviderError, match="full, int8"):
+        LocalEmbedder(query_weights="int4")
+
+
 def test_an_unknown_runtime_is_refused_by_name():
     from drawhisper.providers.base import PermanentProviderError
     from drawhisper.providers.embeddings.local import LocalEmbedder
@@ -153,3 +188,28 @@ def test_a_web_process_loads_the_embedding_model_at_start_and_only_once():
     )
     assert result.returncode == 0, result.stderr[-2000:]
     assert result.stdout.split() == ["1", "1"]
+
+
+def test_the_chat_turns_search_query_goes_through_the_configured_query_weights(
+    local_embedding_settings, local_embedder
+):
+    """``EMBEDDING_LOCAL_QUERY_WEIGHTS=int8`` reaches the turn's retrieval: the query vector
+    it starts is the 8-bit one, while the stored texts' model id stays the same."""
+    from drawhisper.providers.embeddings.local import LocalEmbedder
+    from drawhisper.providers.registry import get_embedder
+    from memories.retrieval.search import clear_query_embedding_cache, start_query_embedding
+
+    options = local_embedding_settings.EMBEDDING_BACKENDS["default"]["OPTIONS"]
+    local_embedding_settings.EMBEDDING_BACKENDS = {
+        "default": {**LOCAL_BACKEND, "OPTIONS": {**options, "query_weights": "int8"}}
+    }
+    question = "what is the name of the user's sibling?"
+    clear_query_embedding_cache()
+    try:
+        assert get_embedder().model_id == local_embedder.model_id
+        vector = start_query_embedding(question).result(timeout=60)
+    finally:
+        clear_query_embedding_cache()
+    int8 = LocalEmbedder(query_weights="int8", cache_dir=local_embedder.cache_dir)
+    assert vector == pytest.approx(int8.embed_queries([question])[0], abs=1e-6)
+    assert vector != pytest.approx(local_embedder.embed_query(question), abs=1e-3)

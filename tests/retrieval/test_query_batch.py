@@ -64,6 +64,18 @@ def test_an_embedder_that_does_not_batch_queries_embeds_each_alone():
     assert sorted(OneAtATime.asked) == ["a b", "c d"]
 
 
+def test_an_embedder_with_query_weights_embeds_the_batched_queries_through_them():
+    class QueryWeights(FakeEmbedder):
+        def embed_queries(self, texts):
+            return [[*vector[:-1], 0.5] for vector in super().embed_documents(texts)]
+
+    batcher = QueryBatcher(max_wait=0.0)
+    futures = [batcher.submit(key="q", embedder=QueryWeights(), text=t) for t in ("a b", "c d")]
+    assert [future.result(timeout=30) for future in futures] == QueryWeights().embed_queries(
+        ["a b", "c d"]
+    )
+
+
 def test_a_failed_call_fails_each_of_its_queries_and_later_queries_still_embed():
     embedder = GatedEmbedder()
     embedder.fail = True

@@ -21,6 +21,17 @@ Runtimes (``runtime``, from ``EMBEDDING_LOCAL_RUNTIME``):
   the full-precision ones), so it is another model id and needs ``reindex_memories``.
 - ``torch``: sentence-transformers over PyTorch, as before.
 
+Query weights (``query_weights``, from ``EMBEDDING_LOCAL_QUERY_WEIGHTS``; ``onnx`` only): a
+search query can be embedded with 8-bit weights (``int8``) while every stored text keeps the
+full-precision vectors of the model id. These are quantised per output channel and only in
+the matrix products (the word-piece table stays in floats), so a query's vector keeps a
+cosine of about 0.99 to its full-precision one, and it costs about half the CPU, one query
+per model call (its activations are scaled by the whole input, so a batch would move a
+query's vector). Only
+``embed_queries`` uses them (the chat turn's retrieval); ``embed_query`` and
+``embed_documents`` stay at full precision, so what is stored, and the support check, do not
+change.
+
 The export happens once per cache folder (about ten seconds), written under a temporary
 name and renamed, so processes that start together never read half a file. When ONNX
 Runtime is not installed, ``onnx`` falls back to PyTorch (same vectors) with a warning.
@@ -56,6 +67,8 @@ DEFAULT_RUNTIME = "onnx"
 
 ONNX_OPSET = 17
 MAX_WORD_PIECES = 256
+QUERY_WEIGHTS = ("full", "int8")
+QUERY_RUNTIME = "onnx-int8-query"  # the loaded model of the 8-bit query weights
 
 _models: dict[tuple[str, str, str], tuple[Any, threading.Lock]] = {}
 _models_lock = threading.Lock()
@@ -103,8 +116,12 @@ def default_cache_dir() -> Path:
     return Path(base) / "drawhisper" / "models"
 
 
-def onnx_export_path(model_path: Path, cache_dir: Path, *, quantised: bool = False) -> Path:
-    """Where the ONNX export of the model in ``model_path`` lives (made if missing)."""
+def onnx_export_path(
+    model_path: Path, cache_dir: Path, *, quantised: bool = False, query: bool = False
+) -> Path:
+    """Where the ONNX export of the model in ``model_path`` lives (made if missing); with
+    ``quantised``, its 8-bit weights (every weight, per tensor: ``onnx-int8``); with
+    ``query``, the 8-bit query weights (the matrix products' only, per output channel)."""
     weights = model_path / "model.safetensors"
     if not weights.exists():
         weights = model_path / "pytorch_model.bin"
@@ -113,14 +130,15 @@ def onnx_export_path(model_path: Path, cache_dir: Path, *, quantised: bool = Fal
     full = cache_dir / f"{stem}.onnx"
     if not full.exists():
         _export_onnx(model_path, full)
-    if not quantised:
+    if not (quantised or query):
         return full
-    int8 = cache_dir / f"{stem}-int8.onnx"
+    int8 = cache_dir / f"{stem}-{'int8-query' if query else 'int8'}.onnx"
     if not int8.exists():
         from onnxruntime.quantization import QuantType, quantize_dynamic
 
         temporary = int8.with_name(f".{int8.name}.{os.getpid()}.{threading.get_ident()}")
-        quantize_dynamic(str(full), str(temporary), weight_type=QuantType.QInt8)
+        options = {"per_channel": True, "op_types_to_quantize": ["MatMul"]} if query else {}
+        quantize_dynamic(str(full), str(temporary), weight_type=QuantType.QInt8, **options)
         os.replace(temporary, int8)
     return int8
 
@@ -170,7 +188,14 @@ def _export_onnx(model_path: Path, target: Path) -> None:
 class _OnnxModel:
     """The exported graph in ONNX Runtime, with the model's fast tokenizer."""
 
-    def __init__(self, model_path: Path, cache_dir: Path, threads: int | None, quantised: bool):
+    def __init__(
+        self,
+        model_path: Path,
+        cache_dir: Path,
+        threads: int | None,
+        quantised: bool,
+        query: bool = False,
+    ):
         import numpy
         import onnxruntime
         from tokenizers import Tokenizer
@@ -181,7 +206,7 @@ class _OnnxModel:
             options.intra_op_num_threads = int(threads)
             options.inter_op_num_threads = 1
         options.execution_mode = onnxruntime.ExecutionMode.ORT_SEQUENTIAL
-        path = onnx_export_path(model_path, cache_dir, quantised=quantised)
+        path = onnx_export_path(model_path, cache_dir, quantised=quantised, query=query)
         self.session = onnxruntime.InferenceSession(
             str(path), options, providers=["CPUExecutionProvider"]
         )
@@ -241,9 +266,10 @@ def _load(
                             cache_dir or default_cache_dir(),
                             threads,
                             quantised=runtime == "onnx-int8",
+                            query=runtime == QUERY_RUNTIME,
                         )
                     except ImportError:
-                        if runtime == "onnx-int8":
+                        if runtime in ("onnx-int8", QUERY_RUNTIME):
                             raise PermanentProviderError(
                                 "EMBEDDING_LOCAL_RUNTIME=onnx-int8 needs onnxruntime and onnx"
                             ) from None
@@ -289,11 +315,16 @@ class LocalEmbedder:
         threads: int | None = DEFAULT_THREADS,
         torch_threads: int | None = None,
         cache_dir: str | Path | None = None,
+        query_weights: str = "full",
         **_: Any,
     ) -> None:
         if runtime not in RUNTIMES:
             raise PermanentProviderError(
                 f"Unknown local embedding runtime {runtime!r}: one of {', '.join(RUNTIMES)}"
+            )
+        if query_weights not in QUERY_WEIGHTS:
+            raise PermanentProviderError(
+                f"Unknown local query weights {query_weights!r}: one of {', '.join(QUERY_WEIGHTS)}"
             )
         self.model = model
         self.model_path = Path(model_path) if model_path else bundled_model_path()
@@ -308,6 +339,9 @@ class LocalEmbedder:
         self.runtime = runtime if device == "cpu" or runtime == "torch" else "torch"
         self.threads = torch_threads if torch_threads is not None else threads
         self.cache_dir = Path(cache_dir) if cache_dir else None
+        # The 8-bit query weights are an export of the ONNX graph: with another runtime the
+        # queries keep the documents' weights.
+        self.query_weights = query_weights if self.runtime == "onnx" else "full"
 
     @property
     def queries_batch_as_documents(self) -> bool:
@@ -330,6 +364,21 @@ class LocalEmbedder:
     def embed_query(self, text: str) -> list[float]:
         return self.embed_documents([text])[0]
 
+    def embed_queries(self, texts: Sequence[str]) -> list[list[float]]:
+        """Search queries' vectors, to compare with stored ones: with ``query_weights`` int8,
+        through the 8-bit query weights, one text per model call (8-bit activations are
+        scaled by the whole input, so a batch would change a text's vector); otherwise
+        ``embed_documents``'."""
+        if self.query_weights == "full" or not texts:
+            return self.embed_documents(texts)
+        model, lock = _load(
+            self.model_path, self.device, self.threads, QUERY_RUNTIME, self.cache_dir
+        )
+        with lock:
+            return [model.encode([text or " "], 1)[0].tolist() for text in texts]
+
     def warm(self) -> None:
         """Load the model and embed once, so the first query of the process does not wait."""
         self.embed_query("warm up")
+        if self.query_weights != "full":
+            self.embed_queries(["warm up"])
