@@ -27,19 +27,24 @@ function sourceLine(memory, { threadId, threadTitle }) {
   const start = memory.source_start_seq;
   const end = memory.source_end_seq;
   const seqs = memory.source_seqs || [];
-  let range = "From its chat";
+  let range = "";
   if (seqs.length === 1) range = `From message ${seqs[0]}`;
   else if (seqs.length > 1) range = `From messages ${seqs.slice(0, -1).join(", ")} and ${seqs[seqs.length - 1]}`;
   else if (start != null && end != null && start !== end) range = `From messages ${start}–${end}`;
   else if (start != null) range = `From message ${start}`;
-  let where = "";
-  if (memory.origin_thread === threadId) where = " of this chat";
-  else if (threadTitle) where = ` of “${threadTitle}”`;
-  else if (threadId) where = " of another chat";
+  // The chat it came from, said after a message range ("From message 2 of this chat") or on
+  // its own when the memory cites no messages ("From this chat"), never "From its chat of ...".
+  let chat = "";
+  if (memory.origin_thread === threadId) chat = "this chat";
+  else if (threadTitle) chat = `“${threadTitle}”`;
+  else if (threadId) chat = "another chat";
+  let text = "From its chat";
+  if (range) text = chat ? `${range} of ${chat}` : range;
+  else if (chat) text = `From ${chat}`;
   return h(
     "p",
     { class: "mem-card__source" },
-    h("a", { href: memory.source_url, class: "mem-card__source-link" }, `${range}${where}`),
+    h("a", { href: memory.source_url, class: "mem-card__source-link" }, text),
     memory.created_by === "user" ? " · written by you" : "",
   );
 }
