@@ -47,6 +47,13 @@ def decided(new, memories):
             "Alice's dog is called Biscuit. Alice swims in the lake every morning.",
             "Alice swims in the lake every morning.",
         ),
+        # The partner's name said on its own and what is said of him after leave with him.
+        (
+            chunk("Alice: done", "Noor and Alice broke up in the spring."),
+            "Alice rents a flat above the bakery. Noor. noor's Alice's boyfriend. "
+            "he paints boats by the slipway.",
+            "Alice rents a flat above the bakery.",
+        ),
     ],
 )
 def test_one_changed_fact_retires_the_memory_and_keeps_the_others(new, content, kept):

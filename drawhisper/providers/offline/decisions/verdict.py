@@ -26,9 +26,10 @@ from drawhisper.providers.offline.decisions.matching import (
     title_words,
 )
 from drawhisper.providers.offline.decisions.slots import (
-    _SENTENCE,
     SLOT_TYPES,
+    _goes_on_about,
     _slots,
+    facts,
 )
 
 
@@ -90,15 +91,21 @@ def remainder_of(chunk: dict, existing: Existing, *, names: Iterable[str] = ()) 
     if chunk["type"] not in SLOT_TYPES or existing.type not in SLOT_TYPES:
         return ""
     names = tuple(names)
-    sentences = [
-        piece.strip() for piece in _SENTENCE.split(existing.content or "") if piece.strip()
-    ]
+    # A word said on its own goes with the sentence after it ("Darnell. darnell's my
+    # husband"), and what is said next of the partner or pet ("he bowls like a tornado")
+    # goes with the sentence naming them: both leave with the fact they belong to.
+    sentences = facts(existing.content)
     if len(sentences) < 2:
         return ""
     changed_slots = _slots(chunk["content"])
     for slot in sorted(changed_slots & _slots(existing.content)):
-        hit = [sentence for sentence in sentences if slot in _slots(sentence)]
-        kept = [sentence for sentence in sentences if slot not in _slots(sentence)]
+        hit: list[str] = []
+        kept: list[str] = []
+        for sentence in sentences:
+            if slot in _slots(sentence) or (hit and _goes_on_about(sentence, slot)):
+                hit.append(sentence)
+            else:
+                kept.append(sentence)
         if not hit or not kept or any(_slots(sentence) & changed_slots for sentence in kept):
             continue
         part = Existing(ref=existing.ref, type=existing.type, title="", content=" ".join(hit))
