@@ -335,7 +335,7 @@ def test_memories_page_creates_searches_edits_and_deletes_with_undo(
     board.get_by_label("Character", exact=True).first.select_option(label="Tomas")
     expect(board.locator("li.mem-card")).to_have_count(1)
     board.get_by_label("Import a memory export (JSON)").set_input_files(download_info.value.path())
-    expect(board.locator(".mem-transfer__status")).to_contain_text("Imported 1 memories")
+    expect(board.locator(".mem-transfer__status")).to_have_text("Imported 1 memory.")
     expect(board.locator("li.mem-card")).to_have_count(2)
     imported = Memory.objects.get(title="Tea", character__name="Tomas")
     assert imported.shared and not imported.pins.exists()

@@ -10,8 +10,12 @@ import { h } from "../lib/dom.js";
 
 /** The sentence after an import, from the server's counts. */
 export function importSummary(result) {
-  let text = `Imported ${result.created} memories; ${result.skipped_duplicates} were already here.`;
-  if (result.made_shared) text += ` ${result.made_shared} came from chats that are not here and are now shared.`;
+  const { created, skipped_duplicates: skipped, made_shared: madeShared } = result;
+  let text = `Imported ${created} ${created === 1 ? "memory" : "memories"}`;
+  if (skipped) text += `; ${skipped} ${skipped === 1 ? "was" : "were"} already here`;
+  text += ".";
+  if (madeShared === 1) text += " 1 came from a chat that is not here and is now shared.";
+  else if (madeShared) text += ` ${madeShared} came from chats that are not here and are now shared.`;
   return text;
 }
 

@@ -21,10 +21,18 @@ test("actions, speech and strong text are styled; tags stay text", () => {
 });
 
 test("an import says what was created, skipped and made shared", () => {
-  assert.equal(importSummary({ created: 2, skipped_duplicates: 1, made_shared: 0 }), "Imported 2 memories; 1 were already here.");
+  assert.equal(importSummary({ created: 2, skipped_duplicates: 1, made_shared: 0 }), "Imported 2 memories; 1 was already here.");
   assert.equal(
     importSummary({ created: 1, skipped_duplicates: 0, made_shared: 1 }),
-    "Imported 1 memories; 0 were already here. 1 came from chats that are not here and are now shared.",
+    "Imported 1 memory. 1 came from a chat that is not here and is now shared.",
+  );
+  assert.equal(
+    importSummary({ created: 0, skipped_duplicates: 3, made_shared: 0 }),
+    "Imported 0 memories; 3 were already here.",
+  );
+  assert.equal(
+    importSummary({ created: 4, skipped_duplicates: 0, made_shared: 2 }),
+    "Imported 4 memories. 2 came from chats that are not here and are now shared.",
   );
   assert.throws(() => parseExport("{not json"), { name: "SyntaxError", message: "That file is not JSON." });
   assert.deepEqual(parseExport('{"memories": []}'), { memories: [] });
