@@ -79,12 +79,22 @@ class ThreadListCreateApi(APIView):
         responses=paged(ThreadOutputSerializer),
     )
     def get(self, request):
+        from characters.selectors import character_get
+        from scenes.selectors import scene_get
+
         params = ThreadListParamsSerializer(data=request.query_params)
         params.is_valid(raise_exception=True)
+        character_id = params.validated_data.get("character")
+        scene_id = params.validated_data.get("scene")
+        # Another user's (or a missing) character or scene is a 404 naming it, as for the
+        # memories and scenes lists, not an empty page read as "no chats".
+        if character_id is not None:
+            character = character_get(user=request.user, character_id=character_id)
+            found_or_404(character, "character: No such character.")
+        if scene_id is not None:
+            found_or_404(scene_get(user=request.user, scene_id=scene_id), "scene: No such scene.")
         threads = selectors.thread_list(
-            user=request.user,
-            character_id=params.validated_data.get("character"),
-            scene_id=params.validated_data.get("scene"),
+            user=request.user, character_id=character_id, scene_id=scene_id
         )
         return paged_response(request, threads, ThreadOutputSerializer)
 

@@ -111,24 +111,24 @@ def _document_or_404(request: Request, document_id: int) -> LoreDocument:
     return found_or_404(document, "No such document.")
 
 
-def _target_or_404(request: Request, data: dict) -> documents.Target:
+def _own_targets_or_404(request: Request, data: dict) -> None:
+    """A 404 naming the first of ``character``, ``scene`` and ``lorebook`` in ``data`` that is
+    not one of the caller's own (another user's or a missing one)."""
     user = request.user
-    if data.get("character") is not None:
-        found_or_404(
-            character_selectors.character_get(user=user, character_id=data["character"]),
-            "character: No such character.",
-        )
-        return documents.Target(character_id=data["character"])
-    if data.get("scene") is not None:
-        found_or_404(
-            scene_selectors.scene_get(user=user, scene_id=data["scene"]), "scene: No such scene."
-        )
-        return documents.Target(scene_id=data["scene"])
-    found_or_404(
-        character_selectors.lorebook_get(user=user, lorebook_id=data["lorebook"]),
-        "lorebook: No such lorebook.",
-    )
-    return documents.Target(lorebook_id=data["lorebook"])
+    finders = {
+        "character": lambda pk: character_selectors.character_get(user=user, character_id=pk),
+        "scene": lambda pk: scene_selectors.scene_get(user=user, scene_id=pk),
+        "lorebook": lambda pk: character_selectors.lorebook_get(user=user, lorebook_id=pk),
+    }
+    for name in TARGETS:
+        if data.get(name) is not None:
+            found_or_404(finders[name](data[name]), f"{name}: No such {name}.")
+
+
+def _target_or_404(request: Request, data: dict) -> documents.Target:
+    _own_targets_or_404(request, data)
+    name = next(name for name in TARGETS if data.get(name) is not None)
+    return documents.Target(**{f"{name}_id": data[name]})
 
 
 class DocumentListCreateView(APIView):
@@ -142,6 +142,8 @@ class DocumentListCreateView(APIView):
     def get(self, request: Request) -> Response:
         params = DocumentListParamsSerializer(data=request.query_params)
         params.is_valid(raise_exception=True)
+        # Not an empty page for another user's target: a 404 naming it, as on upload.
+        _own_targets_or_404(request, params.validated_data)
         rows = documents.document_list(
             user=request.user,
             character_id=params.validated_data.get("character"),

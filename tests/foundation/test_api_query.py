@@ -10,6 +10,8 @@ import re
 import pytest
 from django.urls import URLResolver, get_resolver
 
+from tests.factories import CharacterFactory, SceneFactory, ThreadFactory
+
 pytestmark = pytest.mark.django_db
 
 
@@ -129,3 +131,43 @@ def test_another_users_object_is_404_before_its_parameters_are_read(other_api_cl
             if got.status_code != 404:
                 wrong[path] = got.status_code
     assert wrong == {}
+
+
+@pytest.fixture
+def others_rows(other_user, other_api_client):
+    """The ids of another user's character, scene, chat and lorebook."""
+    character = CharacterFactory(owner=other_user)
+    lorebook = other_api_client.post("/api/lorebooks/", {"name": "Theirs"}, format="json")
+    return {
+        "character": character.pk,
+        "scene": SceneFactory(character=character).pk,
+        "thread": ThreadFactory(character=character).pk,
+        "lorebook": lorebook.json()["id"],
+    }
+
+
+@pytest.mark.parametrize(
+    ("path", "name", "kind"),
+    [
+        ("/api/memories/", "character", "character"),
+        ("/api/memories/", "thread", "chat"),
+        ("/api/memories/conflicts/", "character", "character"),
+        ("/api/memories/export/", "character", "character"),
+        ("/api/scenes/", "character", "character"),
+        ("/api/threads/", "character", "character"),
+        ("/api/threads/", "scene", "scene"),
+        ("/api/documents/", "character", "character"),
+        ("/api/documents/", "scene", "scene"),
+        ("/api/documents/", "lorebook", "lorebook"),
+    ],
+)
+def test_a_list_filtered_by_another_users_row_is_a_404(
+    api_client, rows, others_rows, path, name, kind
+):
+    """The chats and documents lists answered an empty page for another user's (or a
+    missing) character, scene or lorebook, read as "none yet"; like the memories and scenes
+    lists, they answer 404 saying which is not found."""
+    response = api_client.get(path, {name: others_rows[name]})
+    assert response.status_code == 404, response.content
+    assert kind in response.json()["detail"].lower()
+    assert api_client.get(path, {name: rows[name]}).status_code == 200
