@@ -21,16 +21,35 @@ EVENT_FIELDS = {
     "reply.continue": ("type",),
     "reply.stop": ("type",),
 }
+# What each field takes, worded as DRF words a REST body's field: (required, may be null,
+# what a value of another kind is told). ``client_id`` is a UUID as text; the service reads it.
+FIELD_RULES = {
+    "content": (True, False, "Not a valid string."),
+    "client_id": (False, True, "Must be a valid UUID."),
+}
 # The checks DRF's CharField runs on every text value of a REST body.
 TEXT_VALIDATORS = (ProhibitNullCharactersValidator(), ProhibitSurrogateCharactersValidator())
 
 
 def event_problem(event: dict[str, Any]) -> str | None:
-    """The first problem with a client event of a known type, led by the field's name."""
+    """The first problem with a client event of a known type, led by the field's name: a
+    field the event does not take, one it needs left out, null, or a value that is not
+    text."""
     fields = EVENT_FIELDS[event["type"]]
     for name in event:
         if name not in fields:
             return f"{name}: Unknown field. This event takes: {', '.join(fields)}."
+    for name, (required, nullable, not_text) in FIELD_RULES.items():
+        if name not in fields:
+            continue
+        if name not in event:
+            if required:
+                return f"{name}: This field is required."
+        elif event[name] is None:
+            if not nullable:
+                return f"{name}: This field may not be null."
+        elif not isinstance(event[name], str):
+            return f"{name}: {not_text}"
     for name, value in event.items():
         if not isinstance(value, str):
             continue

@@ -78,12 +78,15 @@ class ThreadConsumer(SocketLifecycle, TabFanout, AsyncJsonWebsocketConsumer):
             else None
         )
         if handler is None:
-            shown = repr(event_type) if isinstance(event_type, str | int | float | None) else "?"
-            await self.send_error(
-                "unknown_type",
-                f"Unknown event type {shown[:80]}: expected message.send, "
-                "reply.regenerate, reply.continue or reply.stop.",
-            )
+            expected = "message.send, reply.regenerate, reply.continue or reply.stop"
+            if "type" not in event:
+                detail = f"type: This field is required: one of {expected}."
+            else:
+                shown = (
+                    repr(event_type) if isinstance(event_type, str | int | float | None) else "?"
+                )
+                detail = f"type: Unknown event type {shown[:80]}: expected {expected}."
+            await self.send_error("unknown_type", detail)
             return
         if (problem := event_problem(event)) is not None:
             client_id = event.get("client_id") if isinstance(event.get("client_id"), str) else None
@@ -96,10 +99,7 @@ class ThreadConsumer(SocketLifecycle, TabFanout, AsyncJsonWebsocketConsumer):
             await self.send_error("internal_error", "Something went wrong. Try again.")
 
     async def on_message_send(self, event: dict[str, Any]) -> None:
-        client_id = event.get("client_id")
-        if client_id is not None and not isinstance(client_id, str):
-            await self.send_error("invalid_message", "client_id must be a UUID string.")
-            return
+        client_id = event.get("client_id")  # text or null (``event_problem``)
         # No shortcut on this consumer's own running reply: a resent client_id must still be
         # answered with its message; the service decides busy under the thread lock.
         try:

@@ -108,7 +108,34 @@ _CLIENT_ID = "0b6f3f5e-6c1a-4b7e-9a51-3f0d7c1e2a90"
             "invalid_json",
             "JSON is nested too deeply",
         ),
-        ('{"type": ' + '{"a": ' * 50 + "1" + "}" * 51, "unknown_type", "Unknown event type ?"),
+        (
+            '{"type": ' + '{"a": ' * 50 + "1" + "}" * 51,
+            "unknown_type",
+            "type: Unknown event type ?",
+        ),
+        ('{"type": 5}', "unknown_type", "type: Unknown event type 5: expected message.send"),
+        ("{}", "unknown_type", "type: This field is required: one of message.send"),
+        # A field left out, null, or of another kind is named as REST names a body's field.
+        ('{"type": "message.send"}', "invalid_message", "content: This field is required."),
+        (
+            '{"type": "message.send", "content": null}',
+            "invalid_message",
+            "content: This field may not be null.",
+        ),
+        ('{"type": "message.send", "content": 42}', "invalid_message", "content: Not a valid"),
+        ('{"type": "message.send", "content": ["hi"]}', "invalid_message", "content: Not a valid"),
+        ('{"type": "message.send", "content": {"a": 1}}', "invalid_message", "content: Not a"),
+        ('{"type": "message.send", "content": true}', "invalid_message", "content: Not a valid"),
+        (
+            '{"type": "message.send", "content": "hi", "client_id": 7}',
+            "invalid_message",
+            "client_id: Must be a valid UUID.",
+        ),
+        (
+            '{"type": "message.send", "content": "hi", "client_id": ["a"]}',
+            "invalid_message",
+            "client_id: Must be a valid UUID.",
+        ),
     ],
 )
 async def test_input_is_validated_like_rest_and_the_socket_keeps_working(
