@@ -312,3 +312,12 @@ def test_every_get_documents_the_400_of_a_query_parameter_it_does_not_take(schem
     assert undocumented == []
     single = schema["paths"]["/api/memories/{memory_id}/"]["get"]["responses"]["400"]
     assert "query parameter" in single["description"]
+
+
+@pytest.mark.parametrize("path", ["/api/docs/", "/api/schema/", "/api/memories/"])
+def test_options_names_the_methods_and_is_never_a_500(api_client, path):
+    """OPTIONS on the docs page rendered DRF's description of it through the page's HTML
+    template, which has none: a 500."""
+    response = api_client.options(path)
+    assert response.status_code == 200, response.content
+    assert "GET" in response["Allow"]
