@@ -98,12 +98,14 @@ function receiptView(receipt) {
   );
 }
 
-/** Earlier versions of a reply that is no longer the last one: read-only. */
+/** The other versions of a reply that is no longer the last one, read-only: "Other", not
+ * "Earlier", since the kept one may be older than some of them (an earlier take kept, or a
+ * greeting chosen over the alternates after it). */
 function versionsView(versions) {
   return h(
     "details",
     { class: "chat-versions" },
-    h("summary", { text: `Earlier version${versions.length > 1 ? "s" : ""} (${versions.length})` }),
+    h("summary", { text: `Other version${versions.length > 1 ? "s" : ""} (${versions.length})` }),
     h(
       "ol",
       { class: "chat-versions__list" },

@@ -205,7 +205,11 @@ def test_the_version_switcher_browses_the_takes_and_keeps_one(
     kept = page.locator(".chat-msg--assistant").nth(1)
     expect(kept.locator(".chat-msg__text")).to_have_text("Second take.")
     expect(kept.locator(".chat-swipe")).to_have_count(0)
-    expect(kept.get_by_text("Earlier versions (2)")).to_be_visible()
+    # The kept take is the second of three: the others are one earlier and one later.
+    others = kept.locator("details.chat-versions")
+    expect(others.locator("summary")).to_have_text("Other versions (2)")
+    others.locator("summary").click()
+    expect(others.locator(".chat-versions__text")).to_have_text(["First take.", "Third take."])
 
 
 HOSTILE = '<img src=x onerror="window.__pwned=1"><b>bold</b> & <script>window.__pwned=2</script>'
