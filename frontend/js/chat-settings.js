@@ -1,6 +1,7 @@
 // The chat's settings panel: who the user is in this chat (a persona, or the account name)
 // and the author's note with its insertion depth. Saving PATCHes /api/threads/<id>/; the
-// next reply uses the new settings ({{user}} becomes the persona's name).
+// next reply uses the new settings ({{user}} becomes the persona's name). "Delete this chat"
+// asks first, then DELETEs the thread and goes to the character's page.
 
 import { request } from "./lib/http.js";
 import { h } from "./lib/dom.js";
@@ -37,6 +38,38 @@ if (dataNode && form) {
       status.textContent = saved.persona ? `Saved: you are ${saved.persona.name}.` : "Saved.";
     } catch (error) {
       status.textContent = `Not saved: ${error.message}`;
+    }
+  });
+}
+
+const deleteBox = document.getElementById("chat-delete");
+if (dataNode && deleteBox) {
+  const { endpoint } = JSON.parse(dataNode.textContent);
+  const ask = document.getElementById("chat-delete-ask");
+  const confirmBox = document.getElementById("chat-delete-confirm");
+  const yes = document.getElementById("chat-delete-yes");
+  const no = document.getElementById("chat-delete-no");
+  const status = document.getElementById("chat-delete-status");
+  ask.addEventListener("click", () => {
+    ask.hidden = true;
+    confirmBox.hidden = false;
+    no.focus();
+  });
+  no.addEventListener("click", () => {
+    confirmBox.hidden = true;
+    ask.hidden = false;
+    ask.focus();
+  });
+  yes.addEventListener("click", async () => {
+    yes.disabled = no.disabled = true;
+    status.textContent = "Deleting…";
+    try {
+      await request("DELETE", endpoint);
+      status.textContent = "Deleted.";
+      window.location.assign(deleteBox.dataset.then);
+    } catch (error) {
+      status.textContent = `Not deleted: ${error.message}`;
+      yes.disabled = no.disabled = false;
     }
   });
 }
