@@ -1,5 +1,6 @@
-// The chat's settings panel: who the user is in this chat (a persona, or the account name)
-// and the author's note with its insertion depth. Saving PATCHes /api/threads/<id>/; the
+// The chat's settings panel: the chat's name (shown in its header and the chat list), who the
+// user is in this chat (a persona, or the account name) and the author's note with its
+// insertion depth. Saving PATCHes /api/threads/<id>/; the
 // next reply uses the new settings ({{user}} becomes the persona's name). "Delete this chat"
 // asks first, then DELETEs the thread and goes to the character's page.
 
@@ -15,6 +16,8 @@ if (dataNode && form) {
   const note = document.getElementById("chat-settings-note");
   const depth = document.getElementById("chat-settings-depth");
   const status = document.getElementById("chat-settings-status");
+  const title = document.getElementById("chat-settings-title");
+  let savedTitle = title.defaultValue;
 
   persona.replaceChildren(
     ...data.personas.map((option) => h("option", { value: String(option.id), selected: option.id === data.persona, text: option.name })),
@@ -28,18 +31,30 @@ if (dataNode && form) {
     event.preventDefault();
     status.textContent = "Saving…";
     try {
-      const saved = await request("PATCH", data.endpoint, {
-        body: {
-          persona: persona.value === "" ? null : Number(persona.value),
-          author_note: note.value,
-          author_note_depth: Number(depth.value || 0),
-        },
-      });
+      const body = {
+        persona: persona.value === "" ? null : Number(persona.value),
+        author_note: note.value,
+        author_note_depth: Number(depth.value || 0),
+      };
+      // Sent only when changed: saving the persona or the note alone never renames the chat.
+      if (title.value !== savedTitle) body.title = title.value;
+      const saved = await request("PATCH", data.endpoint, { body });
+      if ("title" in body) showTitle(saved.title);
       status.textContent = saved.persona ? `Saved: you are ${saved.persona.name}.` : "Saved.";
     } catch (error) {
       status.textContent = `Not saved: ${error.message}`;
     }
   });
+
+  function showTitle(text) {
+    savedTitle = title.value = text;
+    const heading = document.getElementById("chat-title");
+    heading.textContent = text;
+    heading.title = text;
+    const current = document.querySelector(".chat-threads__item--current .chat-threads__title");
+    if (current) current.textContent = text;
+    document.title = `${text} · Drawhisper`;
+  }
 }
 
 const deleteBox = document.getElementById("chat-delete");
