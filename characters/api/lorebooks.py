@@ -122,7 +122,7 @@ class LorebookListCreateApi(APIView):
         responses=paged(LorebookOutputSerializer),
     )
     def get(self, request):
-        refuse_query(request)
+        refuse_query(request, paged=True)
         return paged_response(request, lorebook_list(user=request.user), LorebookOutputSerializer)
 
     @extend_schema(

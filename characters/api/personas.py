@@ -39,7 +39,7 @@ class PersonaListCreateApi(APIView):
         responses=paged(PersonaOutputSerializer),
     )
     def get(self, request):
-        refuse_query(request)
+        refuse_query(request, paged=True)
         return paged_response(request, persona_list(user=request.user), PersonaOutputSerializer)
 
     @extend_schema(

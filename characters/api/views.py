@@ -78,7 +78,7 @@ class CharacterListCreateApi(APIView):
         responses=paged(CharacterOutputSerializer),
     )
     def get(self, request):
-        refuse_query(request)
+        refuse_query(request, paged=True)
         return paged_response(request, character_list(user=request.user), CharacterOutputSerializer)
 
     @extend_schema(

@@ -75,6 +75,7 @@ class ThreadOutputSerializer(serializers.ModelSerializer):
 
 
 class ThreadListParamsSerializer(QuerySerializer):
+    paged = True  # limit and offset (Pagination)
     character = IdField(required=False, help_text="Only chats with this character.")
     scene = IdField(required=False, help_text="Only chats in this scene.")
 

@@ -202,9 +202,10 @@ def refuse_body(request) -> None:
     StrictSerializer(data=request.data).is_valid(raise_exception=True)
 
 
-# Query parameters read besides a serializer's own: a paged list's page (``Pagination``)
-# and DRF's ``?format=``.
-_PARAMETERS_READ_ELSEWHERE = frozenset({"limit", "offset", "format"})
+# Query parameters read besides a serializer's own: DRF's ``?format=`` everywhere, and a paged
+# list's page (``Pagination``) on a paged list only.
+_PARAMETERS_READ_ELSEWHERE = frozenset({"format"})
+_PAGE_PARAMETERS = ("limit", "offset")
 
 
 def refuse_repeated(data) -> None:
@@ -221,18 +222,22 @@ class QuerySerializer(serializers.Serializer):
     whole list; here a blank value is refused unless the field allows blank text. A parameter
     the list does not take is refused by name: a misspelt ``?charcter=4`` would otherwise
     answer every memory as if it were the character's. A parameter given twice is refused too
-    (``refuse_repeated``)."""
+    (``refuse_repeated``). ``paged``: the list is paged, so ``limit`` and ``offset`` are taken
+    too (and named as taken); elsewhere they are unknown like any other."""
+
+    paged = False
 
     def to_internal_value(self, data):
         if hasattr(data, "getlist"):
             refuse_repeated(data)
+            names = [*self.fields, *(_PAGE_PARAMETERS if self.paged else ())]
             unknown = [
                 name
                 for name in data
-                if name not in self.fields and name not in _PARAMETERS_READ_ELSEWHERE
+                if name not in names and name not in _PARAMETERS_READ_ELSEWHERE
             ]
             if unknown:
-                taken = ", ".join(self.fields) or "no parameters"
+                taken = ", ".join(names) or "no parameters"
                 message = f"Unknown parameter. This endpoint takes: {taken}."
                 raise serializers.ValidationError({name: [message] for name in unknown})
             blank = [
@@ -246,8 +251,10 @@ class QuerySerializer(serializers.Serializer):
         return super().to_internal_value(data)
 
 
-def refuse_query(request) -> None:
-    """For a list that takes no filter: a query parameter besides its page is a 400 naming
-    it, as on the lists that take filters, instead of answering the whole list as if a
-    misspelt ``?nme=`` had filtered it."""
-    QuerySerializer(data=request.query_params).is_valid(raise_exception=True)
+def refuse_query(request, *, paged: bool = False) -> None:
+    """For an endpoint that takes no query parameter (a ``paged`` list: none besides its
+    page): one given is a 400 naming it, as on the lists that take filters, instead of
+    answering as if a misspelt ``?nme=`` had filtered it."""
+    serializer = QuerySerializer(data=request.query_params)
+    serializer.paged = paged
+    serializer.is_valid(raise_exception=True)

@@ -61,6 +61,7 @@ class DocumentUploadSerializer(StrictSerializer):
 
 
 class DocumentListParamsSerializer(QuerySerializer):
+    paged = True  # limit and offset (Pagination)
     character = IdField(required=False)
     scene = IdField(required=False)
     lorebook = IdField(required=False)

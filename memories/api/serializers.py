@@ -25,6 +25,7 @@ from memories.models import Memory, MemoryType
 
 
 class MemoryListParamsSerializer(QuerySerializer):
+    paged = True  # limit and offset (Pagination)
     character = IdField(required=False)
     thread = IdField(required=False, help_text="Memories made in or pinned to this chat.")
     type = serializers.ChoiceField(choices=MemoryType.choices, required=False)
@@ -109,6 +110,7 @@ class MemoryUpdateSerializer(StrictSerializer):
 
 
 class ConflictListParamsSerializer(QuerySerializer):
+    paged = True  # limit and offset (Pagination)
     character = IdField(required=False)
 
 

@@ -88,6 +88,7 @@ class PreviewLayerSerializer(serializers.Serializer):
 
 
 class SceneListParamsSerializer(QuerySerializer):
+    paged = True  # limit and offset (Pagination)
     character = IdField(required=False, help_text="Only this character's scenes.")
 
 

@@ -171,3 +171,32 @@ def test_a_list_filtered_by_another_users_row_is_a_404(
     assert response.status_code == 404, response.content
     assert kind in response.json()["detail"].lower()
     assert api_client.get(path, {name: rows[name]}).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("path", "taken"),
+    [
+        ("/api/characters/", "limit, offset"),
+        ("/api/personas/", "limit, offset"),
+        ("/api/memories/", "character, thread, type, pinned, shared, q, status, limit, offset"),
+        ("/api/threads/", "character, scene, limit, offset"),
+    ],
+)
+def test_a_paged_list_names_its_page_among_what_it_takes(api_client, path, taken):
+    """A paged list said "This endpoint takes: no parameters." while it took limit and
+    offset, which sent the user looking for another way to page."""
+    response = api_client.get(path, {"page": 2})
+    assert response.status_code == 400, response.content
+    assert response.json()["detail"] == f"page: Unknown parameter. This endpoint takes: {taken}."
+    assert api_client.get(path, {"limit": 1, "offset": 0}).status_code == 200
+
+
+@pytest.mark.parametrize(
+    "path", ["/api/memories/{memory}/", "/api/characters/{character}/card/", "/api/connections/"]
+)
+def test_what_is_not_paged_refuses_a_page(api_client, rows, path):
+    """``?limit=1`` on one memory (or on a list that is not paged) answered everything as if
+    it had been read."""
+    response = api_client.get(path.format(**rows), {"limit": 1})
+    assert response.status_code == 400, response.content
+    assert response.json()["detail"].startswith("limit: Unknown parameter.")
