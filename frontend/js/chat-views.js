@@ -37,12 +37,18 @@ function formatScore(score) {
   return score === null || score === undefined ? "always" : Number(score).toFixed(2);
 }
 
-/** "Memories used (2)", with "· lore (1)" and "· documents (1)" when those went in too. */
+/** "Memories used (2)", with "· lore (1)" and "· documents (1)" when those went in too; a
+ * quiet "No memories used" when nothing went in, rather than a count of zero on every reply. */
 export function receiptSummary(items) {
   const lore = items.filter((item) => item.kind === "lore").length;
   const documents = items.filter((item) => item.kind === "document").length;
   const memories = items.length - lore - documents;
-  return `Memories used (${memories})${lore ? ` · lore (${lore})` : ""}${documents ? ` · documents (${documents})` : ""}`;
+  const parts = memories ? [`Memories used (${memories})`] : [];
+  if (lore) parts.push(`lore (${lore})`);
+  if (documents) parts.push(`documents (${documents})`);
+  if (!parts.length) return "No memories used";
+  const text = parts.join(" · ");
+  return text[0].toUpperCase() + text.slice(1);
 }
 
 /** Why a receipt item is there: a lore entry's key (or "always in", or "by meaning" with its

@@ -71,7 +71,7 @@ def test_editing_a_profile_field_in_the_panel_persists_and_reaches_the_prompt(
     reply = page.locator(".chat-msg--assistant").last
     expect(reply.locator(".chat-msg__text")).to_contain_text("Jasmine, as always.", timeout=20_000)
     expect(reply).to_have_attribute("data-status", "complete")
-    reply.get_by_text(re.compile(r"Memories used \(\d+\)")).click()
+    reply.locator(".chat-receipt__summary").click()
     expect(reply.locator(".chat-receipt__tokens")).to_contain_text(re.compile(r"profile \d+"))
 
 

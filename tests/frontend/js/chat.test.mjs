@@ -44,7 +44,9 @@ test("client ids are version 4 UUIDs", () => {
 
 test("a receipt counts memories and lorebook entries apart", async () => {
   const { receiptSummary } = await import("../../../frontend/js/chat-views.js");
-  assert.equal(receiptSummary([]), "Memories used (0)");
+  assert.equal(receiptSummary([]), "No memories used");
+  assert.equal(receiptSummary([{ kind: "summary" }, { kind: "message" }]), "Memories used (2)");
+  assert.equal(receiptSummary([{ kind: "lore", matched_key: "moonwell" }]), "Lore (1)");
   assert.equal(
     receiptSummary([{ kind: "memory" }, { kind: "lore", matched_key: "moonwell" }, { kind: "summary" }]),
     "Memories used (2) · lore (1)",
