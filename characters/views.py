@@ -29,7 +29,7 @@ from characters.services import (
 )
 from chat.naming import new_chat_user_name
 from chat.selectors import thread_refs
-from scenes.prompting import render_greetings
+from scenes.prompting import render_card_display, render_greetings
 from scenes.selectors import effective_config, scene_list
 
 
@@ -69,6 +69,11 @@ def character_detail(request, character_id: int):
     context["shown_alternate_greetings"] = render_greetings(
         replace(config, greeting=""), user_name=user_name
     )
+    # Description, personality and scenario read the same way, names filled in.
+    context["shown_fields"] = {
+        field: render_card_display(getattr(character, field), config, user_name=user_name)
+        for field in ("description", "personality", "scenario")
+    }
     return render(request, "characters/detail.html", context)
 
 

@@ -257,16 +257,22 @@ def render_greeting(config: EffectiveConfig, *, user_name: str = DEFAULT_USER_NA
     ).strip()
 
 
+def render_card_display(
+    text: str, config: EffectiveConfig, *, user_name: str = DEFAULT_USER_NAME
+) -> str:
+    """A card field as a page shows it (description, scenario, a greeting): macros resolved
+    as a new chat would read them, surrounding blank space trimmed; HTML is the page's to
+    escape."""
+    name = " ".join(config.name.split()) or "the character"
+    return resolve_macros(
+        text, character_name=name, user_name=user_name, values=_macro_values(config, "")
+    ).strip()
+
+
 def render_greetings(config: EffectiveConfig, *, user_name: str = DEFAULT_USER_NAME) -> list[str]:
     """Every opening message a chat can start with: the greeting, then the card's alternate
     greetings, macros resolved, empty ones left out. Index 0 is the main greeting when the
     character has one."""
-    name = " ".join(config.name.split()) or "the character"
     texts = [config.greeting, *config.alternate_greetings]
-    rendered = (
-        resolve_macros(
-            text, character_name=name, user_name=user_name, values=_macro_values(config, "")
-        ).strip()
-        for text in texts
-    )
+    rendered = (render_card_display(text, config, user_name=user_name) for text in texts)
     return [text for text in rendered if text]

@@ -44,3 +44,36 @@ def test_character_page_greeting_calls_the_user_by_the_new_chats_name(
         "Welcome to the glade, Ash."
     )
     screenshot(page, "greeting-resolved")
+
+
+def test_character_page_description_and_scenario_read_as_the_greeting_does(
+    live_app, browser_page, login, screenshot
+):
+    page = browser_page
+    user = live_app.create_user()
+    user.first_name = "Alex"
+    user.save(update_fields=["first_name"])
+    character = CharacterFactory(
+        owner=user,
+        name="Seraphina",
+        description='{{char}} guards the <b>glade</b>.<br>She <i>trusts</i> <span style="color:red">{{user}}</span>.',
+        scenario="{{user}} wakes in {{char}}'s cottage. <img src=x onerror=alert(1)><script>1</script>",
+        greeting="<b>Welcome</b>, {{user}}.",
+    )
+    login(page, user)
+    page.goto(live_app.path(f"/characters/{character.pk}/"))
+
+    description = page.locator(".persona dt:text-is('Description') + dd")
+    expect(description).to_have_text("Seraphina guards the glade.She trusts Alex.")
+    expect(description.locator("strong")).to_have_text("glade")
+    expect(description.locator("em")).to_have_text("trusts")
+    expect(description.locator("br")).to_have_count(1)
+    expect(description.locator("span")).to_have_count(0)
+    scenario = page.locator(".persona dt:text-is('Scenario') + dd")
+    expect(scenario).to_have_text("Alex wakes in Seraphina's cottage. 1")
+    expect(scenario.locator("img, script")).to_have_count(0)
+    expect(_greeting_shown(page)).to_have_text("Welcome, Alex.")
+    expect(_greeting_shown(page).locator("strong")).to_have_text("Welcome")
+    for raw in ("{{char}}", "{{user}}", "<b>", "<i>", "<br>", "<img"):
+        expect(page.get_by_text(raw)).to_have_count(0)
+    screenshot(page, "card-text-resolved")
