@@ -13,20 +13,27 @@ def _greeting_shown(page):
     return page.locator(".persona dt:text-is('Greeting') + dd")
 
 
+def _alex_logged_in_with_seraphina(live_app, page, login, **card):
+    """A user whose first name is Alex, logged in, with a character Seraphina of ``card``."""
+    user = live_app.create_user()
+    user.first_name = "Alex"
+    user.save(update_fields=["first_name"])
+    character = CharacterFactory(owner=user, name="Seraphina", **card)
+    login(page, user)
+    return user, character
+
+
 def test_character_page_greeting_calls_the_user_by_the_new_chats_name(
     live_app, browser_page, login, screenshot
 ):
     page = browser_page
-    user = live_app.create_user()
-    user.first_name = "Alex"
-    user.save(update_fields=["first_name"])
-    character = CharacterFactory(
-        owner=user,
-        name="Seraphina",
+    user, character = _alex_logged_in_with_seraphina(
+        live_app,
+        page,
+        login,
         greeting="Welcome to the glade, {{user}}. I am {{char}}.",
         alternate_greetings=["*{{char}} hums.* Awake at last, {{user}}?"],
     )
-    login(page, user)
 
     # No persona: the account's first name, as a new chat would call the user.
     page.goto(live_app.path(f"/characters/{character.pk}/"))
@@ -50,17 +57,14 @@ def test_character_page_description_and_scenario_read_as_the_greeting_does(
     live_app, browser_page, login, screenshot
 ):
     page = browser_page
-    user = live_app.create_user()
-    user.first_name = "Alex"
-    user.save(update_fields=["first_name"])
-    character = CharacterFactory(
-        owner=user,
-        name="Seraphina",
+    _, character = _alex_logged_in_with_seraphina(
+        live_app,
+        page,
+        login,
         description='{{char}} guards the <b>glade</b>.<br>She <i>trusts</i> <span style="color:red">{{user}}</span>.',
         scenario="{{user}} wakes in {{char}}'s cottage. <img src=x onerror=alert(1)><script>1</script>",
         greeting="<b>Welcome</b>, {{user}}.",
     )
-    login(page, user)
     page.goto(live_app.path(f"/characters/{character.pk}/"))
 
     description = page.locator(".persona dt:text-is('Description') + dd")
