@@ -56,7 +56,7 @@ from dataclasses import dataclass, field
 
 from drawhisper.tokens import count_tokens
 from memories.contracts import ContextItem, Kind
-from memories.texts import memory_text
+from memories.texts import memory_shown_title, memory_text
 
 __all__ = [
     "READ_STAMP",
@@ -86,7 +86,7 @@ def memory_item(memory, *, score: float | None = None) -> ContextItem:
         text=text,
         tokens=count_tokens(text),
         score=score,
-        title=memory.title,
+        title=memory_shown_title(title=memory.title, content=memory.content),
         type=memory.type,
         start_seq=memory.source_start_seq,
         end_seq=memory.source_end_seq,

@@ -2,6 +2,7 @@
 
 - ``memory_prompt_text``: ``"[type] title: content"``, what the model reads in the pinned,
   shared and retrieved layers; a memory's ``token_count`` counts this text.
+- ``memory_shown_title``: a memory's title, else its first words, as a receipt names it.
 - ``memory_content_hash``: the identity of a memory's text (type, title and content, each
   stripped), used to skip duplicates on import; the pipeline and the editing services store
   the same hash.
@@ -21,6 +22,15 @@ import hashlib
 def memory_prompt_text(*, type: str, title: str, content: str) -> str:
     """How a memory reads inside a chat prompt."""
     return f"[{type}] {title}: {content}"
+
+
+def memory_shown_title(*, title: str, content: str, words: int = 8) -> str:
+    """What a list that names a memory (a reply's receipt) calls it: its title, else the first
+    words of what it says, so an untitled memory never reads as a bare id."""
+    if title.strip():
+        return title.strip()
+    said = content.split()
+    return " ".join(said[:words]) + ("…" if len(said) > words else "")
 
 
 def memory_text(memory) -> str:

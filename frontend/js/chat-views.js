@@ -65,6 +65,16 @@ export function receiptItemDetail(item) {
   return { why, tokens };
 }
 
+/** What an untitled receipt item is called (receipts stored before memories were named by
+ * their first words): what kind of thing it is, never its bare id. */
+export function receiptFallbackTitle(item) {
+  if (item.kind === "summary") return "Summary of earlier messages";
+  if (item.kind === "message") return "An earlier message";
+  const type = (item.type || "").replace(/_/g, " ");
+  if (!type) return "A memory";
+  return `${/^[aeiou]/.test(type) ? "An" : "A"} ${type} memory`;
+}
+
 function receiptView(receipt) {
   const items = receipt.items || [];
   const list = h("ul", { class: "chat-receipt__items" });
@@ -75,7 +85,7 @@ function receiptView(receipt) {
     else if (item.kind === "lore") attributes.dataset.loreEntryId = item.id;
     else if (item.kind === "document") attributes.dataset.documentChunkId = item.id;
     else attributes.dataset.messageId = item.id;
-    const title = item.title || (item.kind === "summary" ? "Summary of earlier messages" : item.kind === "message" ? "An earlier message" : `Memory ${item.id}`);
+    const title = item.title || receiptFallbackTitle(item);
     const detail = receiptItemDetail(item);
     list.append(
       h(

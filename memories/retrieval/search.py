@@ -42,6 +42,7 @@ from memories.retrieval.query_batch import QueryBatcher
 from memories.retrieval.scope import Scope, scope_for_thread
 from memories.retrieval.semantic import vector_search
 from memories.retrieval.signals import about_subject, date_mentions, query_subject
+from memories.texts import memory_shown_title
 
 logger = logging.getLogger(__name__)
 
@@ -344,13 +345,16 @@ def _apply_recency(scored: list[ScoredCandidate], config: RetrievalConfig) -> li
 
 def _context_item(scored: ScoredCandidate) -> ContextItem:
     candidate = scored.candidate
+    title = candidate.title
+    if candidate.kind == "memory":  # the receipt names an untitled memory by its first words
+        title = memory_shown_title(title=title, content=candidate.body)
     return ContextItem(
         kind=candidate.kind,  # type: ignore[arg-type]
         id=candidate.id,
         text=candidate.text,
         tokens=candidate.tokens,
         score=round(scored.score, 4),
-        title=candidate.title,
+        title=title,
         type=candidate.type,
         start_seq=candidate.start_seq,
         end_seq=candidate.end_seq,

@@ -199,7 +199,7 @@ def test_a_memory_appears_live_is_edited_pinned_shared_and_used_in_another_chat(
     )
     send(page, "Do you remember my sister?", "Your sister and her lighthouse again")
     reply = page.locator(".chat-msg--assistant").last
-    reply.get_by_text(re.compile(r"Memories used \(\d+\)")).click()
+    reply.locator(".chat-receipt__summary").click()
     used = reply.locator(f'[data-memory-id="{memory.pk}"]')
     expect(used).to_have_attribute("data-layer", "shared")
     expect(used.get_by_role("button", name=re.compile("^Pin "))).to_be_visible()
@@ -218,7 +218,7 @@ def test_a_memory_appears_live_is_edited_pinned_shared_and_used_in_another_chat(
     expect(editor).to_have_count(0)
     send(page, "And the lighthouse?", "Of course I remember")
     reply = page.locator(".chat-msg--assistant").last
-    reply.get_by_text(re.compile(r"Memories used \(\d+\)")).click()
+    reply.locator(".chat-receipt__summary").click()
     expect(reply.locator(f'[data-memory-id="{memory.pk}"]')).to_have_count(0)
 
     # The source link leads back to the messages the memory came from, in chat A.

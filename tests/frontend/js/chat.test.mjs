@@ -42,6 +42,14 @@ test("client ids are version 4 UUIDs", () => {
   assert.match(newClientId(), /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
 });
 
+test("an untitled receipt item is named by what it is, never by its id", async () => {
+  const { receiptFallbackTitle } = await import("../../../frontend/js/chat-views.js");
+  assert.equal(receiptFallbackTitle({ kind: "memory", id: 42, type: "important_event" }), "An important event memory");
+  assert.equal(receiptFallbackTitle({ kind: "memory", id: 42, type: "fact" }), "A fact memory");
+  assert.equal(receiptFallbackTitle({ kind: "memory", id: 42 }), "A memory");
+  assert.equal(receiptFallbackTitle({ kind: "summary", id: 7 }), "Summary of earlier messages");
+});
+
 test("a receipt counts memories and lorebook entries apart", async () => {
   const { receiptSummary } = await import("../../../frontend/js/chat-views.js");
   assert.equal(receiptSummary([]), "No memories used");
